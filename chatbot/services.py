@@ -1,0 +1,121 @@
+"""Writes for the chat: conversations, stored messages, and running a message through memory."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import datetime
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from chatbot.models import Conversation, Message
+from memory.engine import respond
+from memory.events import Done, Event, Failed, Routed, Token
+
+
+class InvalidMessage(ValueError):
+    """The text cannot be accepted; the message says why, in words for the user."""
+
+
+def clean_text(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise InvalidMessage("Messages must be text.")
+    text = raw.replace("\r\n", "\n").strip()
+    if not text:
+        raise InvalidMessage("Your message is empty.")
+    if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
+        raise InvalidMessage(
+            f"Your message is {len(text):,} characters long; the limit is "
+            f"{settings.CHAT_MAX_MESSAGE_CHARS:,}. Split it into smaller messages."
+        )
+    if "\x00" in text or sum(1 for c in text if ord(c) < 32 and c not in "\n\t") > 0:
+        raise InvalidMessage("Your message contains control characters or binary data.")
+    return text
+
+
+def start_conversation(*, user: AbstractBaseUser, title: str = "") -> Conversation:
+    return Conversation.objects.create(user=user, title=title[:120])
+
+
+@transaction.atomic
+def store_user_message(
+    *, conversation: Conversation, text: str, sent_at: datetime | None = None
+) -> Message:
+    """Persist the user's message before anything else looks at it."""
+    text = clean_text(text)
+    when = sent_at or timezone.now()
+    message = Message.objects.create(
+        conversation=conversation,
+        user_id=conversation.user_id,
+        role=Message.Role.USER,
+        text=text,
+        sent_at=when,
+    )
+    conversation.touch(first_text=text)
+    return message
+
+
+def start_reply(*, message: Message) -> Message:
+    return Message.objects.create(
+        conversation_id=message.conversation_id,
+        user_id=message.user_id,
+        role=Message.Role.BOT,
+        text="",
+        reply_to=message,
+        sent_at=message.sent_at,
+    )
+
+
+def finish(
+    *, message: Message, reply: Message, text: str, status: str, meta: dict, error: str = ""
+):
+    reply.text = text
+    reply.status = status
+    reply.meta = meta
+    reply.error = error
+    reply.save(update_fields=["text", "status", "meta", "error"])
+    message.status = Message.Status.FAILED if status == Message.Status.FAILED else "done"
+    message.error = error
+    message.save(update_fields=["status", "error"])
+
+
+async def process_message(*, message: Message, reply: Message) -> AsyncIterator[Event]:
+    """Run a stored user message through memory, store the reply, and relay every event.
+
+    If the caller stops iterating (a closed websocket), what was produced is stored and the
+    reply is marked incomplete.
+    """
+    parts: list[str] = []
+    outcome: Done | Failed | None = None
+    try:
+        async for event in respond(message=message):
+            if isinstance(event, Token):
+                parts.append(event.text)
+            elif isinstance(event, Done | Failed):
+                outcome = event
+            elif isinstance(event, Routed):
+                message.route = event.kind
+            yield event
+    finally:
+        text = "".join(parts).strip()
+        if isinstance(outcome, Failed):
+            status, meta, error = Message.Status.FAILED, {}, outcome.error
+        elif isinstance(outcome, Done) and not outcome.incomplete:
+            status, meta, error = Message.Status.DONE, outcome.meta, ""
+        else:
+            status, meta, error = Message.Status.INCOMPLETE, {"incomplete": True}, ""
+        # shield: a cancelled websocket task must still record what it produced.
+        await asyncio.shield(
+            sync_to_async(finish)(
+                message=message, reply=reply, text=text, status=status, meta=meta, error=error
+            )
+        )
+
+
+async def run_message(*, message: Message) -> AsyncIterator[tuple[Message, Event]]:
+    """Convenience for callers without a UI of their own (CLI, replay): create the reply too."""
+    reply = await sync_to_async(start_reply)(message=message)
+    async for event in process_message(message=message, reply=reply):
+        yield reply, event

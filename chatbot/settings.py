@@ -1,0 +1,154 @@
+"""Django settings. Every knob comes from the environment; README.md lists them."""
+
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from chatbot.env import env_bool, env_float, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+TESTING = "pytest" in sys.modules or env_bool("RECOLLECT_TESTING")
+
+SECRET_KEY = env_str("SECRET_KEY", "dev-only-not-secret-change-me-in-production-0123456789")
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "channels",
+    "chatbot",
+    "memory",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "chatbot.urls"
+ASGI_APPLICATION = "chatbot.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def _database() -> dict:
+    url = env_str("DATABASE_URL")
+    options = {"ENGINE": "django.db.backends.postgresql", "CONN_MAX_AGE": 0}
+    if url:
+        parsed = urlparse(url)
+        options.update(
+            NAME=parsed.path.lstrip("/"),
+            USER=unquote(parsed.username or ""),
+            PASSWORD=unquote(parsed.password or ""),
+            HOST=parsed.hostname or "",
+            PORT=str(parsed.port or ""),
+        )
+        return options
+    from chatbot.embedded_db import ensure_server
+
+    pgdata = Path(env_str("RECOLLECT_PGDATA", str(BASE_DIR / ".pgdata")))
+    options.update(ensure_server(pgdata, env_str("RECOLLECT_DB_NAME", "recollect")))
+    return options
+
+
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+if env_str("REDIS_URL"):
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [env_str("REDIS_URL")]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+if TESTING:
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "chat"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+SERVE_STATIC = env_bool("SERVE_STATIC", True)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"pgserver": {"level": "WARNING"}},
+    "root": {
+        "handlers": ["console"],
+        "level": env_str("LOG_LEVEL", "WARNING" if TESTING else "INFO"),
+    },
+}
+
+# --- Chat -------------------------------------------------------------------------------------
+# Messages larger than this are refused before anything is stored.
+CHAT_MAX_MESSAGE_CHARS = env_int("CHAT_MAX_MESSAGE_CHARS", 8000)
+
+# --- Memory engine ----------------------------------------------------------------------------
+# offline (default, symbolic), vector-baseline (the papers' comparison point), llm (needs LLM_*).
+MEMORY_ENGINE = env_str("MEMORY_ENGINE", "offline")
+EMBEDDING_MODEL = "all-MiniLM-L6-v2-onnx-int8"
+EMBEDDING_DIM = 384
+# RecallM: hops, temporal weight, concepts per answer, temporal window (updates), context length.
+RECALLM_HOPS = env_int("RECALLM_HOPS", 2)
+RECALLM_ALPHA = env_float("RECALLM_ALPHA", 3.0)
+RECALLM_MAX_CONCEPTS = env_int("RECALLM_MAX_CONCEPTS", 10)
+RECALLM_WINDOW = env_int("RECALLM_WINDOW", 1000)
+RECALLM_CONTEXT_LIMIT = env_int("RECALLM_CONTEXT_LIMIT", 12)
+# ERASE: cosine similarity above which a stored fact counts as related to new input.
+ERASE_SIMILARITY = env_float("ERASE_SIMILARITY", 0.7)
+# Near-identical facts are reinforced instead of added again.
+ERASE_DUPLICATE_SIMILARITY = env_float("ERASE_DUPLICATE_SIMILARITY", 0.95)
+ANSWER_MAX_FACTS = env_int("ANSWER_MAX_FACTS", 5)
+
+# --- LLM backend (any OpenAI-compatible endpoint) ------------------------------------------------
+LLM_BASE_URL = env_str("LLM_BASE_URL")
+LLM_API_KEY = env_str("LLM_API_KEY", "not-needed")
+LLM_MODEL = env_str("LLM_MODEL")
+LLM_UPDATE_MODEL = env_str("LLM_UPDATE_MODEL") or LLM_MODEL
+LLM_TIMEOUT = env_float("LLM_TIMEOUT", 30.0)
+LLM_EMBEDDING_MODEL = env_str("LLM_EMBEDDING_MODEL")

@@ -1,0 +1,49 @@
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from chatbot import selectors, services
+from chatbot.forms import SignupForm
+from chatbot.models import Conversation
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("chat")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("chat")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def chat(request: HttpRequest) -> HttpResponse:
+    conversation = selectors.conversations_for(user=request.user).first()
+    if conversation is None:
+        conversation = services.start_conversation(user=request.user)
+    return redirect("conversation", conversation_id=conversation.pk)
+
+
+@login_required
+def conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
+    try:
+        current = selectors.conversation_for(user=request.user, conversation_id=conversation_id)
+    except Conversation.DoesNotExist as exc:
+        raise Http404("No such conversation") from exc
+    context = {
+        "conversation": current,
+        "conversations": selectors.conversations_for(user=request.user)[:100],
+        "history": selectors.history(conversation=current),
+    }
+    return render(request, "chat/page.html", context)
+
+
+@login_required
+@require_POST
+def new_conversation(request: HttpRequest) -> HttpResponse:
+    created = services.start_conversation(user=request.user)
+    return redirect("conversation", conversation_id=created.pk)

@@ -1,0 +1,103 @@
+"""Everything about talking to Apache AGE: session setup, Cypher execution, agtype parsing.
+
+User text reaches Cypher only through the parameter map (the third argument of `cypher()`),
+never by string formatting. Graph names are derived from integer user ids.
+"""
+
+import importlib.util
+import json
+import sys
+import types
+from collections.abc import Iterable
+from typing import Any
+
+import psycopg
+from django.db import connection
+
+
+def setup_age_session(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Run on every new database connection: load AGE and make its operators resolvable.
+
+    ag_catalog goes last so that Django keeps creating its tables in public.
+    """
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("LOAD 'age'")
+        cursor.execute('SET search_path = "$user", public, ag_catalog')
+        # pgvector 0.8: keep scanning the HNSW index until enough rows pass the user filter.
+        cursor.execute("SET hnsw.iterative_scan = relaxed_order")
+
+
+def _load_agtype_parser():
+    # apache-age-python's package __init__ imports psycopg2 (its own driver). Only its
+    # driver-independent ANTLR agtype parser is used here, so the package object is created
+    # without running __init__ and the builder module is imported from it directly.
+    if "age.builder" not in sys.modules:
+        spec = importlib.util.find_spec("age")
+        if spec is None or spec.submodule_search_locations is None:
+            raise ImportError("apache-age-python is not installed")
+        package = types.ModuleType("age")
+        package.__path__ = list(spec.submodule_search_locations)
+        sys.modules.setdefault("age", package)
+    from age.builder import parseAgeValue
+
+    return parseAgeValue
+
+
+_parse_agtype = None
+
+
+def parse_agtype(value: str | None) -> Any:
+    """Turn an agtype text value (vertex, edge, path, scalar, list, map) into Python objects."""
+    global _parse_agtype
+    if value is None:
+        return None
+    if _parse_agtype is None:
+        _parse_agtype = _load_agtype_parser()
+    return _parse_agtype(value)
+
+
+def graph_name(user_id: int) -> str:
+    return f"memory_u{int(user_id)}"
+
+
+def graph_exists(name: str) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM ag_catalog.ag_graph WHERE name = %s", [name])
+        return cursor.fetchone() is not None
+
+
+def ensure_graph(name: str) -> None:
+    if not graph_exists(name):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT ag_catalog.create_graph(%s)", [name])
+
+
+def drop_graph(name: str) -> None:
+    if graph_exists(name):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT ag_catalog.drop_graph(%s, true)", [name])
+
+
+def cypher(
+    graph: str, query: str, params: dict | None = None, columns: Iterable[str] = ("v",)
+) -> list[tuple]:
+    """Run one Cypher statement and return rows of parsed agtype values.
+
+    `graph` must come from graph_name(); `query` is code, never user text; values go in params.
+    """
+    if not graph.startswith("memory_u") or not graph[8:].isdigit():
+        raise ValueError(f"not a memory graph name: {graph!r}")
+    if "$$" in query:
+        raise ValueError("Cypher text may not contain $$")
+    cols = ", ".join(f"{c} agtype" for c in columns)
+    sql = f"SELECT * FROM cypher('{graph}', $$ {query} $$, %s) AS ({cols})"  # noqa: S608
+    # AGE only accepts the parameter map as a real bind parameter ($1), so this bypasses
+    # Django's client-side-binding cursor and uses a plain psycopg cursor on the same
+    # connection, inside the same transaction.
+    connection.ensure_connection()
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, [json.dumps(params or {})])
+        rows = cursor.fetchall() if cursor.description else []
+    return [tuple(parse_agtype(v) for v in row) for row in rows]

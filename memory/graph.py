@@ -1,0 +1,234 @@
+"""RecallM's concept graph, one Apache AGE graph per user.
+
+Concept vertices: stem (merge key), label (display form), contexts (sentences with their clock
+t, time and the facts they stated), T (last clock that touched it), merges (times mentioned
+again). RELATED edges between neighbouring concepts of a sentence: strength (Hebbian, +1 per
+co-mention) and T. Every write returns the audit edits it implies; memory.pipeline records them
+in the same transaction.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import connection, transaction
+from psycopg import sql
+
+from memory import age
+
+_ready: set[str] = set()
+
+
+@dataclass(frozen=True)
+class ContextLine:
+    text: str
+    t: int
+    at: str
+    facts: list[int]
+
+
+@dataclass(frozen=True)
+class GraphEdit:
+    kind: str  # a memory.models.EditKind value
+    target: str
+    before: dict | None
+    after: dict
+
+
+def ensure_user_graph(user_id: int) -> str:
+    """Create the user's graph with its labels and indexes on first use."""
+    name = age.graph_name(user_id)
+    if name in _ready:
+        return name
+    # Cache only committed graphs: a rolled-back transaction takes its new graph with it.
+    transaction.on_commit(lambda: _ready.add(name))
+    if age.graph_exists(name):
+        return name
+    age.ensure_graph(name)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT ag_catalog.create_vlabel(%s, 'Concept')", [name])
+        cursor.execute("SELECT ag_catalog.create_elabel(%s, 'RELATED')", [name])
+        schema = sql.Identifier(name)
+        # GIN on properties serves MATCH (c:Concept {stem: s}); btree on edge ends serves hops.
+        statements = [
+            'CREATE INDEX ON {}."Concept" USING gin (properties)',
+            'CREATE INDEX ON {}."RELATED" (start_id)',
+            'CREATE INDEX ON {}."RELATED" (end_id)',
+        ]
+        for statement in statements:
+            cursor.execute(sql.SQL(statement).format(schema).as_string(connection.connection))
+    return name
+
+
+def forget_graph_cache(user_id: int) -> None:
+    _ready.discard(age.graph_name(user_id))
+
+
+def fetch_concepts(graph: str, stems: list[str]) -> dict[str, dict]:
+    if not stems:
+        return {}
+    rows = age.cypher(
+        graph,
+        "UNWIND $stems AS s MATCH (c:Concept {stem: s}) RETURN c",
+        {"stems": stems},
+        columns=("c",),
+    )
+    found = {}
+    for (vertex,) in rows:
+        props = dict(vertex.properties)
+        found[props["stem"]] = props
+    return found
+
+
+def record_sentence_concepts(
+    *, graph: str, mentions: list[tuple[list[tuple[str, str]], ContextLine]], t: int
+) -> list[GraphEdit]:
+    """Merge the concepts of each sentence, append the sentence to their contexts, and
+    strengthen the relations between neighbouring concepts. `mentions` is a list of
+    ([(stem, label), ...], sentence) in message order."""
+    stems = sorted({stem for concepts, _ in mentions for stem, _ in concepts})
+    existing = fetch_concepts(graph, stems)
+    state = {stem: dict(props) for stem, props in existing.items()}
+    edits: list[GraphEdit] = []
+    pairs: dict[tuple[str, str], int] = {}
+    for concepts, line in mentions:
+        for stem, label in concepts:
+            props = state.setdefault(
+                stem, {"stem": stem, "label": label, "contexts": [], "T": t, "merges": 0}
+            )
+            props["contexts"] = [*props.get("contexts", []), line.__dict__]
+            props["T"] = t
+        ordered = [stem for stem, _ in concepts]
+        for left, right in zip(ordered, ordered[1:], strict=False):
+            key = (min(left, right), max(left, right))
+            if key[0] != key[1]:
+                pairs[key] = pairs.get(key, 0) + 1
+    for stem, props in state.items():
+        before = existing.get(stem)
+        if before is not None:
+            props["merges"] = int(before.get("merges", 0)) + 1
+        edits.append(_concept_edit(stem, before, props))
+    _write_concepts(graph, list(state.values()))
+    edits.extend(_strengthen(graph, pairs, t))
+    return edits
+
+
+def _concept_edit(stem: str, before: dict | None, after: dict) -> GraphEdit:
+    def summary(props: dict) -> dict:
+        contexts = props.get("contexts", [])
+        return {
+            "label": props.get("label"),
+            "T": props.get("T"),
+            "merges": props.get("merges", 0),
+            "contexts": len(contexts),
+            "latest": contexts[-1]["text"] if contexts else None,
+        }
+
+    kind = "concept_added" if before is None else "concept_merged"
+    return GraphEdit(kind, stem, summary(before) if before else None, summary(after))
+
+
+def _write_concepts(graph: str, rows: list[dict]) -> None:
+    age.cypher(
+        graph,
+        "UNWIND $rows AS row MERGE (c:Concept {stem: row.stem}) "
+        "SET c.label = row.label, c.contexts = row.contexts, c.T = row.T, c.merges = row.merges "
+        "RETURN count(c)",
+        {"rows": rows},
+        columns=("n",),
+    )
+
+
+def _strengthen(graph: str, pairs: dict[tuple[str, str], int], t: int) -> list[GraphEdit]:
+    if not pairs:
+        return []
+    rows = [{"a": a, "b": b, "inc": n} for (a, b), n in sorted(pairs.items())]
+    result = age.cypher(
+        graph,
+        "UNWIND $rows AS row "
+        "MATCH (a:Concept {stem: row.a}), (b:Concept {stem: row.b}) "
+        "MERGE (a)-[r:RELATED]->(b) "
+        "SET r.strength = coalesce(r.strength, 0) + row.inc, r.T = $t "
+        "RETURN row.a, row.b, r.strength",
+        {"rows": rows, "t": t},
+        columns=("a", "b", "strength"),
+    )
+    return [
+        GraphEdit(
+            "relation_strengthened",
+            f"{a} -> {b}",
+            {"strength": int(strength) - pairs[(a, b)]} if int(strength) > pairs[(a, b)] else None,
+            {"strength": int(strength), "T": t},
+        )
+        for a, b, strength in result
+    ]
+
+
+def revise_contexts(
+    *, graph: str, stems: list[str], false_facts: set[int], limit: int | None = None
+) -> list[GraphEdit]:
+    """RecallM's context revision, done symbolically: when a concept's context grows past the
+    limit, drop sentences whose facts are all false now, then keep the most recent ones."""
+    limit = limit or settings.RECALLM_CONTEXT_LIMIT
+    edits = []
+    changed = []
+    for stem, props in fetch_concepts(graph, stems).items():
+        contexts = props.get("contexts", [])
+        if len(contexts) <= limit:
+            continue
+        kept = [c for c in contexts if not c.get("facts") or set(c["facts"]) - false_facts]
+        kept = kept[-limit:]
+        edits.append(
+            GraphEdit(
+                "context_revised",
+                stem,
+                {"contexts": [c["text"] for c in contexts]},
+                {"contexts": [c["text"] for c in kept]},
+            )
+        )
+        changed.append({**props, "contexts": kept})
+    if changed:
+        _write_concepts(graph, changed)
+    return edits
+
+
+@dataclass(frozen=True)
+class RankedConcept:
+    stem: str
+    label: str
+    score: float
+    contexts: list[dict]
+
+
+def related_concepts(*, graph: str, stems: list[str], clock: int) -> list[RankedConcept]:
+    """Essential concepts plus neighbours within RECALLM_HOPS hops whose relation was touched
+    inside the temporal window, ranked by strength + alpha * recency, at most P of them."""
+    if not stems or not age.graph_exists(graph):
+        return []
+    window_start = max(0, clock - settings.RECALLM_WINDOW)
+    scores: dict[str, float] = {s: float("inf") for s in stems}
+    frontier = list(stems)
+    for _hop in range(settings.RECALLM_HOPS):
+        if not frontier:
+            break
+        rows = age.cypher(
+            graph,
+            "UNWIND $stems AS s MATCH (c:Concept {stem: s})-[r:RELATED]-(n:Concept) "
+            "WHERE r.T >= $since RETURN n.stem, r.strength, r.T",
+            {"stems": frontier, "since": window_start},
+            columns=("stem", "strength", "T"),
+        )
+        frontier = []
+        for stem, strength, t_edge in rows:
+            score = float(strength) + settings.RECALLM_ALPHA * (float(t_edge) / max(clock, 1))
+            if score > scores.get(stem, -1.0):
+                if stem not in scores:
+                    frontier.append(stem)
+                scores[stem] = score
+        frontier = sorted(frontier, key=lambda s: -scores[s])[: settings.RECALLM_MAX_CONCEPTS]
+    best = sorted(scores, key=lambda s: -scores[s])[: settings.RECALLM_MAX_CONCEPTS]
+    found = fetch_concepts(graph, best)
+    return [
+        RankedConcept(s, found[s].get("label", s), scores[s], found[s].get("contexts", []))
+        for s in best
+        if s in found
+    ]

@@ -1,0 +1,146 @@
+"""The offline engine's extractive answer: current truth first, with dates; the past and the
+order of events when the question asks for them; yes or no first for yes/no questions."""
+
+import re
+
+from django.conf import settings
+
+from memory import nlp
+from memory.models import Fact
+from memory.pipeline.guard import base_relation
+from memory.pipeline.question import Evidence
+
+UNKNOWN = "I don't know that yet."
+
+
+def _day(value) -> str:
+    return f"{value:%Y-%m-%d}"
+
+
+def ended_at(evidence: Evidence, fact: Fact):
+    rows = [r for r in evidence.history.get(fact.pk, []) if not r.value]
+    return rows[-1].at if rows else fact.truth_since
+
+
+def since(fact: Fact) -> str:
+    return f"{fact.text} (since {_day(fact.truth_since)})"
+
+
+def until(evidence: Evidence, fact: Fact) -> str:
+    return f"{fact.text} (from {_day(fact.created_at)} until {_day(ended_at(evidence, fact))})"
+
+
+def focused(evidence: Evidence) -> list[Fact]:
+    """Triplet matches when there are any, else everything relevant."""
+    hits = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
+    return hits or evidence.facts
+
+
+def compose(evidence: Evidence) -> str:
+    intent = evidence.intent
+    if not evidence.facts:
+        return UNKNOWN
+    if intent.yes_no:
+        return yes_no(evidence)
+    if intent.wants_order:
+        return in_order(evidence)
+    if intent.wants_past:
+        return past(evidence)
+    return current(evidence)
+
+
+def current(evidence: Evidence) -> str:
+    facts = [f for f in focused(evidence) if f.is_true]
+    limit = settings.ANSWER_MAX_FACTS
+    if not facts:
+        old = [f for f in focused(evidence) if not f.is_true][:limit]
+        if not old:
+            return UNKNOWN
+        return (
+            "That is no longer true, as far as I know: "
+            + "; ".join(until(evidence, f) for f in old)
+            + "."
+        )
+    lines = [since(f) for f in facts[:limit]]
+    if len(lines) == 1:
+        return lines[0] + "."
+    return "\n".join(f"- {line}" for line in lines)
+
+
+def past(evidence: Evidence) -> str:
+    old = sorted((f for f in focused(evidence) if not f.is_true), key=ended_order, reverse=True)
+    now = [f for f in focused(evidence) if f.is_true]
+    if not old:
+        text = "I don't know of anything earlier."
+        return text + (" Now: " + since(now[0]) + "." if now else "")
+    parts = [
+        "Before: " + "; ".join(until(evidence, f) for f in old[: settings.ANSWER_MAX_FACTS]) + "."
+    ]
+    if now:
+        parts.append("Now: " + since(now[0]) + ".")
+    return " ".join(parts)
+
+
+def ended_order(fact: Fact):
+    return (fact.truth_since, fact.pk)
+
+
+def in_order(evidence: Evidence) -> str:
+    intent = evidence.intent
+    facts = focused(evidence)
+    if intent.relation:
+        same = [f for f in facts if base_relation(f.relation) == intent.relation]
+        facts = same or facts
+    facts = sorted(facts, key=lambda f: (f.created_at, f.pk))
+    if not facts:
+        return UNKNOWN
+    question = intent.text.lower()
+    if intent.anchor:
+        anchor = [i for i, f in enumerate(facts) if _mentions(f, intent.anchor)]
+        if not anchor:
+            return f"I don't know anything about {intent.anchor} yet."
+        i = anchor[0]
+        after = re.search(r"\bafter\b", question) is not None
+        j = i + 1 if after else i - 1
+        if not 0 <= j < len(facts):
+            return f"Nothing {'after' if after else 'before'} that: {facts[i].text}."
+        word = "after" if after else "before"
+        return (
+            f"{facts[j].text} ({_day(facts[j].created_at)}), "
+            f"{word} {facts[i].text} ({_day(facts[i].created_at)})."
+        )
+    if re.search(r"\b(last|latest|most recent)\b", question):
+        return f"{facts[-1].text} ({_day(facts[-1].created_at)})."
+    if re.search(r"\bfirst\b", question):
+        return f"{facts[0].text} ({_day(facts[0].created_at)})."
+    return "In order: " + "; ".join(f"{f.text} ({_day(f.created_at)})" for f in facts[:10]) + "."
+
+
+def _mentions(fact: Fact, anchor: str) -> bool:
+    stems = {nlp.stem(w) for w in nlp.tokenize(fact.text)}
+    return all(nlp.stem(w) in stems for w in nlp.tokenize(anchor))
+
+
+def yes_no(evidence: Evidence) -> str:
+    intent = evidence.intent
+    facts = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
+    if intent.relation:
+        facts = [f for f in facts if base_relation(f.relation) == intent.relation]
+    if not facts:
+        return "I'm not sure; I don't know anything about that yet."
+
+    def matches(f: Fact) -> bool:
+        return not intent.object or nlp.same_entity(f.object, intent.object)
+
+    for fact in facts:
+        if fact.is_true and matches(fact):
+            negated = fact.relation.startswith("not:")
+            return f"{'No' if negated else 'Yes'}. {since(fact)}."
+    now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
+    old = [f for f in facts if not f.is_true and matches(f)]
+    if old:
+        tail = f" Now: {since(now[0])}." if now else ""
+        return f"No, not anymore. {until(evidence, old[0])}.{tail}"
+    if now and intent.relation and nlp.relation_is_single_valued(intent.relation):
+        return f"No. {since(now[0])}."
+    return "I'm not sure. What I know: " + "; ".join(since(f) for f in facts[:3]) + "."

@@ -1,0 +1,59 @@
+"""Guarded invalidation, applied to every engine's "make false" verdicts.
+
+A stored fact may only be made false by new information about the same subject and relation
+(a single-valued relation changing value, or a negation of that relation), or when the new
+text explicitly negates or cancels something the fact states. Anything else is downgraded to
+"no change", so a confused model or rule cannot erase unrelated memories.
+"""
+
+import re
+
+from memory import nlp
+from memory.models import Fact
+
+CUES = (
+    "no longer",
+    "not anymore",
+    "any more",
+    "anymore",
+    "quit",
+    "cancel",
+    "instead",
+    "moved out",
+    "broke up",
+    "fired",
+    "left",
+    "resigned",
+    "stopped",
+    "ended",
+    "not ",
+    "n't",
+    "never",
+    "former",
+)
+
+
+def base_relation(relation: str) -> str:
+    return relation.removeprefix("not:")
+
+
+def same_subject_and_relation(new: nlp.ParsedFact, fact: Fact) -> bool:
+    return (
+        bool(new.subject and fact.subject)
+        and nlp.same_entity(new.subject, fact.subject)
+        and base_relation(new.relation) == base_relation(fact.relation)
+    )
+
+
+def explicitly_negates(text: str, fact: Fact) -> bool:
+    lowered = text.lower()
+    if not any(cue in lowered for cue in CUES):
+        return False
+    mentioned = [part for part in (fact.object, fact.subject) if part]
+    return any(
+        re.search(rf"\b{re.escape(part.lower())}\b", lowered) for part in mentioned if len(part) > 2
+    )
+
+
+def may_make_false(*, new: list[nlp.ParsedFact], text: str, fact: Fact) -> bool:
+    return any(same_subject_and_relation(n, fact) for n in new) or explicitly_negates(text, fact)

@@ -1,0 +1,119 @@
+"""The offline engine's language steps: NLTK-based extraction and symbolic ERASE verdicts."""
+
+from lemminflect import getInflection
+
+from memory import nlp
+from memory.models import Backend, Fact
+from memory.pipeline.guard import base_relation
+from memory.pipeline.steps import Rewrite, StepInfo, Verdict
+
+
+def objects_match(a: str, b: str) -> bool:
+    return bool(a and b) and (nlp.entity_key(a) == nlp.entity_key(b) or nlp.same_entity(a, b))
+
+
+def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
+    def verdict(operation: str, reason: str) -> Verdict:
+        return Verdict(fact=fact, operation=operation, reason=reason, new_index=index)
+
+    relation = base_relation(new.relation)
+    if not (new.subject and nlp.same_entity(new.subject, fact.subject)):
+        if nlp.entity_key(new.text) == nlp.entity_key(fact.text):
+            return verdict("reinforce", "restates the same sentence")
+        return verdict("no_change", "different subject")
+    if relation != base_relation(fact.relation):
+        return verdict("no_change", "different relation")
+    fact_negated = fact.relation.startswith("not:")
+    same_object = objects_match(new.object, fact.object)
+    if new.negated == fact_negated:
+        if same_object or (new.negated and not new.object):
+            return verdict("reinforce", "states the same again")
+        if not new.negated and nlp.relation_is_single_valued(relation):
+            return verdict(
+                "make_false",
+                f"{nlp.relation_label(relation)} holds one value at a time: "
+                f"{new.object!r} replaces {fact.object!r}",
+            )
+        return verdict("no_change", "another value of a relation that accumulates")
+    if new.negated:
+        if same_object or not new.object or not fact.object:
+            return verdict("make_false", "the new message negates it")
+        return verdict("no_change", "negates a different value")
+    if same_object or not fact.object or nlp.relation_is_single_valued(relation):
+        return verdict("make_false", "the negation no longer holds")
+    return verdict("no_change", "negation was about a different value")
+
+
+def _agree(text: str, plural_subject: str, singular_subject: str) -> str:
+    """Swap a coordinated subject for one person and make the verb agree."""
+    rest = text[len(plural_subject) :] if text.startswith(plural_subject) else None
+    if rest is None:
+        return text.replace(plural_subject, singular_subject, 1)
+    words = rest.split(" ", 2)
+    if len(words) >= 2 and words[1]:
+        tags = nlp.pos_tag([words[1]])
+        if tags and tags[0][1] == "VBP":
+            inflected = getInflection(words[1], tag="VBZ")
+            if inflected:
+                words[1] = inflected[0]
+        if words[1] == "are":
+            words[1] = "is"
+        elif words[1] == "have":
+            words[1] = "has"
+    return singular_subject + " ".join(words)
+
+
+def split_members(subject: str) -> list[str]:
+    parts = [p.strip() for chunk in subject.split(",") for p in chunk.split(" and ")]
+    return [p for p in parts if p]
+
+
+class OfflineSteps:
+    backend = Backend.OFFLINE
+
+    def info(self, step: str) -> StepInfo:
+        return StepInfo(backend=self.backend, model_name="nltk-rules")
+
+    def extract(self, text: str, *, speaker: str) -> list[nlp.ParsedFact]:
+        return nlp.extract_facts(text, speaker=speaker)
+
+    def judge(self, new: list[nlp.ParsedFact], related: list[list[Fact]]) -> list[Verdict]:
+        verdicts = []
+        for index, (parsed, facts) in enumerate(zip(new, related, strict=True)):
+            verdicts.extend(judge_one(parsed, fact, index) for fact in facts)
+        return verdicts
+
+    def rewrite(
+        self, new: list[nlp.ParsedFact], made_false: list[Fact], still_true: list[Fact]
+    ) -> list[Rewrite]:
+        """ERASE's second round, symbolically: a false fact about several people stays true
+        for the people the new information did not concern."""
+        rewrites = []
+        for fact in made_false:
+            members = split_members(fact.subject)
+            if len(members) < 2:
+                continue
+            concerned = {m for m in members for n in new if nlp.same_entity(m, n.subject)}
+            remaining = [m for m in members if m not in concerned]
+            if not concerned or not remaining:
+                continue
+            subject = " and ".join(remaining)
+            text = (
+                _agree(fact.text, fact.subject, subject)
+                if len(remaining) == 1
+                else (fact.text.replace(fact.subject, subject, 1))
+            )
+            parsed = nlp.ParsedFact(
+                text=text,
+                subject=subject,
+                relation=fact.relation,
+                object=fact.object,
+                negated=fact.relation.startswith("not:"),
+                ends_previous=False,
+                single_valued=nlp.relation_is_single_valued(base_relation(fact.relation)),
+            )
+            reason = (
+                f"still true for {subject}; the new information concerned {', '.join(concerned)}"
+            )
+            rewrites.append(Rewrite(old=fact, new=parsed, reason=reason))
+        return rewrites

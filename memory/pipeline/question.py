@@ -1,0 +1,89 @@
+"""The question pipeline's evidence: triplet lookups (RET-LLM), similar facts (ERASE), and
+facts behind the contexts of the question's concept neighbourhood (RecallM). Reads only."""
+
+from dataclasses import dataclass, field
+
+from memory import embeddings, graph, nlp, selectors
+from memory.models import Fact, FactTruth, MemoryState
+from memory.pipeline import retrieve
+from memory.pipeline.guard import base_relation
+
+MIN_SIMILARITY = 0.35
+
+
+@dataclass
+class Evidence:
+    intent: nlp.QuestionIntent
+    facts: list[Fact] = field(default_factory=list)  # best first, current and past
+    scores: dict[int, float] = field(default_factory=dict)
+    triplet_ids: set[int] = field(default_factory=set)
+    history: dict[int, list[FactTruth]] = field(default_factory=dict)
+
+    @property
+    def current(self) -> list[Fact]:
+        return [f for f in self.facts if f.is_true]
+
+    @property
+    def past(self) -> list[Fact]:
+        return [f for f in self.facts if not f.is_true]
+
+
+def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
+    rows = Fact.objects.filter(user_id=user_id)
+    relation = intent.relation
+    if intent.subject:
+        keys = retrieve.subject_keys(user_id=user_id, subject=intent.subject)
+        rows = rows.filter(subject_key__in=keys)
+        if relation:
+            rows = rows.filter(relation__in=[relation, f"not:{relation}"])
+        return list(rows.order_by("-id")[:50])
+    if relation and intent.object:
+        rows = rows.filter(relation__in=[relation, f"not:{relation}"])
+        return [f for f in rows.order_by("-id")[:500] if nlp.same_entity(f.object, intent.object)]
+    if relation:
+        return list(rows.filter(relation=relation).order_by("-id")[:50])
+    return []
+
+
+def graph_facts(user_id: int, text: str) -> list[int]:
+    stems = [c.stem for c in nlp.concepts(text)]
+    clock = MemoryState.objects.filter(user_id=user_id).values_list("clock", flat=True).first()
+    ranked = graph.related_concepts(
+        graph=graph.age.graph_name(user_id), stems=stems, clock=clock or 0
+    )
+    ids: list[int] = []
+    for concept in ranked:
+        for line in concept.contexts:
+            ids.extend(line.get("facts", []))
+    return ids[-40:]
+
+
+def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
+    intent = nlp.parse_question(text, speaker=speaker)
+    evidence = Evidence(intent=intent)
+    scores: dict[int, float] = {}
+    by_id: dict[int, Fact] = {}
+    for fact in triplet_matches(user_id, intent):
+        by_id[fact.pk] = fact
+        scores[fact.pk] = scores.get(fact.pk, 0.0) + 2.0
+        evidence.triplet_ids.add(fact.pk)
+    vector = embeddings.embed(text)
+    for fact, similarity in selectors.similar_facts(
+        user_id=user_id, vector=vector, limit=10, current_only=False
+    ):
+        if similarity >= MIN_SIMILARITY:
+            by_id.setdefault(fact.pk, fact)
+            scores[fact.pk] = scores.get(fact.pk, 0.0) + similarity
+    linked = [i for i in graph_facts(user_id, text) if i not in by_id]
+    for fact in Fact.objects.filter(user_id=user_id, pk__in=linked):
+        by_id[fact.pk] = fact
+        scores[fact.pk] = scores.get(fact.pk, 0.0) + 0.3
+    relation = intent.relation
+    for fact in by_id.values():
+        if relation and base_relation(fact.relation) == relation:
+            scores[fact.pk] += 0.5
+    ordered = sorted(by_id.values(), key=lambda f: (-scores[f.pk], -f.pk))
+    evidence.facts = ordered
+    evidence.scores = scores
+    evidence.history = selectors.truth_history(fact_ids=[f.pk for f in ordered[:20]])
+    return evidence

@@ -1,0 +1,47 @@
+"""ERASE step 1 for an update: the stored facts related to each new fact.
+
+Related = current facts whose embedding is close to the new fact's (cosine >= ERASE_SIMILARITY)
+plus current facts about the same subject and relation (RET-LLM triplet lookup, entity-fuzzy).
+"""
+
+from django.conf import settings
+
+from memory import nlp, selectors
+from memory.models import Fact
+
+
+def subject_keys(*, user_id: int, subject: str) -> list[str]:
+    """Stored subject keys naming the same entity: exact key first, then fuzzy candidates."""
+    key = nlp.entity_key(subject)
+    if not key:
+        return []
+    keys = [key]
+    last = key.split()[-1]
+    for candidate in selectors.subject_keys_like(user_id=user_id, token=last):
+        if candidate != key and nlp.same_entity(candidate, subject):
+            keys.append(candidate)
+    return keys
+
+
+def base_relation(relation: str) -> str:
+    return relation.removeprefix("not:")
+
+
+def related_facts(*, user_id: int, new: nlp.ParsedFact, vector) -> list[Fact]:
+    found: dict[int, Fact] = {}
+    for fact, _similarity in selectors.similar_facts(
+        user_id=user_id, vector=vector, limit=10, min_similarity=settings.ERASE_SIMILARITY
+    ):
+        found[fact.pk] = fact
+    relation = base_relation(new.relation)
+    if new.subject and relation:
+        keys = subject_keys(user_id=user_id, subject=new.subject)
+        same = Fact.objects.filter(
+            user_id=user_id,
+            is_true=True,
+            subject_key__in=keys,
+            relation__in=[relation, f"not:{relation}"],
+        ).order_by("-id")[:20]
+        for fact in same:
+            found.setdefault(fact.pk, fact)
+    return list(found.values())

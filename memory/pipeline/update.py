@@ -1,0 +1,195 @@
+"""The update pipeline: one user message (already routed as an update) into memory.
+
+Runs inside memory.engine.apply_update's transaction and per-user lock, so every fact, truth
+row, graph change and audit edit of a message commits together or not at all.
+"""
+
+import re
+
+from django.conf import settings
+
+from chatbot.models import Message
+from memory import embeddings, graph, nlp, services
+from memory.engines.base import UpdateResult
+from memory.models import EditKind, Fact, MemoryEdit, Operation
+from memory.pipeline import retrieve
+from memory.pipeline.guard import base_relation, may_make_false
+from memory.pipeline.steps import Steps, Verdict
+from memory.services import Provenance
+
+_SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):\s+(.+)$", re.S)
+
+
+def split_speaker(text: str, default: str) -> tuple[str, str]:
+    """Transcripts prefix each turn with its speaker ("Gina: I lost my job")."""
+    match = _SPEAKER.match(text)
+    return (match.group(1), match.group(2)) if match else (default, text)
+
+
+def stored_relation(parsed: nlp.ParsedFact) -> str:
+    relation = base_relation(parsed.relation)
+    return f"not:{relation}" if parsed.negated else relation
+
+
+def keys_of(parsed: nlp.ParsedFact) -> tuple[str, str]:
+    return nlp.entity_key(parsed.subject), nlp.entity_key(parsed.object)
+
+
+class UpdatePipeline:
+    def __init__(self, *, message: Message, t: int, steps: Steps) -> None:
+        self.message = message
+        self.user = message.user
+        self.t = t
+        self.steps = steps
+        self.lines: list[str] = []
+
+    def why(self, step: str, reason: str = "") -> Provenance:
+        info = self.steps.info(step)
+        return Provenance(
+            step=step,
+            backend=info.backend,
+            cause=self.message,
+            at=self.message.sent_at,
+            t=self.t,
+            reason=reason[:2000],
+            model_name=info.model_name,
+            prompt_version=info.prompt_version,
+        )
+
+    def run(self, text: str) -> UpdateResult:
+        speaker, text = split_speaker(text, self.user.get_username())
+        parsed = self.steps.extract(text, speaker=speaker)
+        vectors = embeddings.embed_many([p.text for p in parsed])
+        related = [
+            retrieve.related_facts(user_id=self.user.pk, new=p, vector=v)
+            for p, v in zip(parsed, vectors, strict=True)
+        ]
+        verdicts = self.steps.judge(parsed, related)
+        restated, made_false = self.apply_verdicts(parsed, verdicts, text)
+        still_true = [f for facts in related for f in facts if f.is_true]
+        self.apply_rewrites(parsed, made_false, still_true)
+        added = self.add_new(parsed, vectors, restated, made_false)
+        self.update_graph(text, added, {f.pk for f in made_false})
+        return UpdateResult(lines=self.lines)
+
+    def apply_verdicts(self, parsed, verdicts: list[Verdict], text: str):
+        restated: set[int] = set()
+        made_false: list[Fact] = []
+        done: set[int] = set()
+        for verdict in verdicts:
+            fact = verdict.fact
+            if verdict.operation == "no_change" or fact.pk in done:
+                continue
+            if verdict.operation == "reinforce":
+                services.judge_fact(
+                    fact=fact,
+                    operation=Operation.REINFORCE,
+                    why=self.why("erase.verdict", verdict.reason),
+                )
+                restated.add(verdict.new_index)
+                self.lines.append(f"Already known: {fact.text}.")
+            elif verdict.operation == "make_false":
+                if not may_make_false(new=parsed, text=text, fact=fact):
+                    continue  # guarded: see memory.pipeline.guard
+                services.judge_fact(
+                    fact=fact,
+                    operation=Operation.MAKE_FALSE,
+                    why=self.why("erase.verdict", verdict.reason),
+                )
+                made_false.append(fact)
+                self.lines.append(self.describe_change(fact, parsed[verdict.new_index]))
+            done.add(fact.pk)
+        return restated, made_false
+
+    def describe_change(self, old: Fact, new: nlp.ParsedFact) -> str:
+        relation = base_relation(old.relation)
+        if base_relation(new.relation) == relation and not new.negated and old.object:
+            label = nlp.relation_label(relation)
+            return f"Updated: {old.subject} {label} {old.object} → {new.object}."
+        return f"No longer true: {old.text}."
+
+    def apply_rewrites(self, parsed, made_false: list[Fact], still_true: list[Fact]) -> None:
+        if not made_false:
+            return
+        for rewrite in self.steps.rewrite(parsed, made_false, still_true):
+            why = self.why("erase.rewrite", rewrite.reason)
+            services.record_edit(
+                user=self.user,
+                kind=EditKind.FACT_REWRITTEN,
+                why=why,
+                fact=rewrite.old,
+                before=rewrite.old.snapshot(),
+                after={**rewrite.old.snapshot(), "rewritten_as": rewrite.new.text},
+            )
+            new = rewrite.new
+            services.add_fact(
+                user=self.user,
+                text=new.text,
+                why=why,
+                triplet=(new.subject, stored_relation(new), new.object),
+                keys=keys_of(new),
+            )
+            self.lines.append(f"Rewrote: {rewrite.old.text} → {new.text}.")
+
+    def add_new(self, parsed, vectors, restated: set[int], made_false: list[Fact]) -> list[Fact]:
+        added = []
+        why = self.why("erase.add")
+        for index, (p, vector) in enumerate(zip(parsed, vectors, strict=True)):
+            if index in restated:
+                continue
+            fact = services.add_fact(
+                user=self.user,
+                text=p.text,
+                why=why,
+                embedding=vector,
+                triplet=(p.subject, stored_relation(p), p.object),
+                keys=keys_of(p),
+            )
+            added.append(fact)
+            replaced = any(
+                base_relation(f.relation) == base_relation(p.relation) for f in made_false
+            )
+            if not replaced:
+                self.lines.append(f"Added: {p.text}.")
+        return added
+
+    def update_graph(self, text: str, added: list[Fact], false_ids: set[int]) -> None:
+        name = graph.ensure_user_graph(self.user.pk)
+        at = self.message.sent_at.isoformat()
+        mentions = []
+        for sentence in nlp.sentences(text):
+            concepts = [(c.stem, c.label) for c in nlp.concepts(sentence)]
+            facts = [f.pk for f in added if _overlaps(f.text, sentence)]
+            mentions.append((concepts, graph.ContextLine(sentence, self.t, at, facts)))
+        edits = graph.record_sentence_concepts(graph=name, mentions=mentions, t=self.t)
+        stems = sorted({stem for concepts, _ in mentions for stem, _ in concepts})
+        edits += graph.revise_contexts(graph=name, stems=stems, false_facts=false_ids)
+        why = self.why("recallm.graph")
+        MemoryEdit.objects.bulk_create(
+            MemoryEdit(
+                user=self.user,
+                kind=e.kind,
+                target=e.target[:300],
+                before=e.before,
+                after=e.after,
+                cause_message=self.message,
+                step="recallm.graph",
+                backend=why.backend,
+                model_name=why.model_name,
+                prompt_version=why.prompt_version,
+            )
+            for e in edits
+        )
+
+
+def _overlaps(fact_text: str, sentence: str) -> bool:
+    """Whether a fact came from this sentence (shares most of its content words)."""
+    words = {w.lower() for w in nlp.tokenize(fact_text) if len(w) > 3}
+    found = {w.lower() for w in nlp.tokenize(sentence)}
+    return bool(words) and len(words & found) / len(words) >= 0.5
+
+
+def run_update(*, message: Message, text: str, t: int, steps: Steps) -> UpdateResult:
+    if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
+        raise ValueError("update text too long")
+    return UpdatePipeline(message=message, t=t, steps=steps).run(text)

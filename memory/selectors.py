@@ -1,0 +1,72 @@
+"""Reads of a user's memory. Every function takes the user (id) and filters by it first."""
+
+from django.db.models import QuerySet
+from pgvector.django import CosineDistance
+
+from memory import embeddings
+from memory.models import Fact, FactTruth, MemoryEdit
+
+
+def current_facts(*, user_id: int) -> QuerySet[Fact]:
+    return Fact.objects.filter(user_id=user_id, is_true=True)
+
+
+def similar_facts(
+    *,
+    user_id: int,
+    vector,
+    limit: int = 10,
+    min_similarity: float | None = None,
+    current_only: bool = True,
+) -> list[tuple[Fact, float]]:
+    """Nearest facts by cosine similarity (1 - cosine distance), best first."""
+    rows = Fact.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
+    if current_only:
+        rows = rows.filter(is_true=True)
+    rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
+    found = [(fact, 1.0 - float(fact.distance)) for fact in rows[:limit]]
+    if min_similarity is not None:
+        found = [(f, s) for f, s in found if s >= min_similarity]
+    return found
+
+
+def facts_by_triplet(
+    *,
+    user_id: int,
+    subject_key: str | None = None,
+    relation: str | None = None,
+    object_key: str | None = None,
+    current_only: bool = True,
+) -> QuerySet[Fact]:
+    """RET-LLM lookup by any one or two parts of (subject, relation, object), exact keys."""
+    rows = Fact.objects.filter(user_id=user_id)
+    if current_only:
+        rows = rows.filter(is_true=True)
+    if subject_key:
+        rows = rows.filter(subject_key=subject_key)
+    if relation:
+        rows = rows.filter(relation=relation)
+    if object_key:
+        rows = rows.filter(object_key=object_key)
+    return rows.order_by("-truth_since", "-id")
+
+
+def subject_keys_like(*, user_id: int, token: str, limit: int = 50) -> list[str]:
+    """Candidate subject keys containing `token`, for fuzzy entity matching."""
+    rows = (
+        Fact.objects.filter(user_id=user_id, subject_key__contains=token)
+        .values_list("subject_key", flat=True)
+        .distinct()
+    )
+    return list(rows[:limit])
+
+
+def truth_history(*, fact_ids: list[int]) -> dict[int, list[FactTruth]]:
+    history: dict[int, list[FactTruth]] = {fid: [] for fid in fact_ids}
+    for row in FactTruth.objects.filter(fact_id__in=fact_ids).order_by("at", "id"):
+        history[row.fact_id].append(row)
+    return history
+
+
+def edits_for(*, user_id: int) -> QuerySet[MemoryEdit]:
+    return MemoryEdit.objects.filter(user_id=user_id).select_related("cause_message", "fact")

@@ -1,0 +1,205 @@
+"""Every write to a user's memory, each one durable action that also records its audit edit.
+
+Callers hold the transaction (memory.pipeline.apply_update wraps a whole message in one); each
+function here is also atomic on its own so that admin and "My memory" edits are safe to call
+directly. Only record_truth() changes Fact.is_true / Fact.truth_since.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection, transaction
+from django.utils import timezone
+
+from chatbot.models import Message
+from memory import embeddings
+from memory.models import EditKind, Fact, FactTruth, MemoryEdit, MemoryState, Operation
+
+# An arbitrary constant that namespaces this app's advisory locks in Postgres.
+_LOCK_NAMESPACE = 7_115_032
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Why a change happens: which message caused it, which step and backend decided it."""
+
+    step: str
+    backend: str
+    cause: Message | None = None
+    at: datetime | None = None
+    reason: str = ""
+    model_name: str = ""
+    prompt_version: str = ""
+    actor: AbstractBaseUser | None = None
+    t: int = 0
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def when(self) -> datetime:
+        return self.at or timezone.now()
+
+
+def lock_user_memory(*, user_id: int) -> None:
+    """Serialise memory writes of one user until the current transaction ends."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, int(user_id)])
+
+
+def memory_state(*, user: AbstractBaseUser) -> MemoryState:
+    state, _ = MemoryState.objects.get_or_create(user=user)
+    return state
+
+
+@transaction.atomic
+def advance_clock(*, user: AbstractBaseUser) -> int:
+    """RecallM's global per-user counter: +1 per update message."""
+    state = memory_state(user=user)
+    state = MemoryState.objects.select_for_update().get(pk=state.pk)
+    state.clock += 1
+    state.save(update_fields=["clock"])
+    return state.clock
+
+
+def record_edit(
+    *,
+    user: AbstractBaseUser,
+    kind: str,
+    why: Provenance,
+    fact: Fact | None = None,
+    target: str = "",
+    before: dict | None = None,
+    after: dict | None = None,
+) -> MemoryEdit:
+    return MemoryEdit.objects.create(
+        user=user,
+        created_at=timezone.now(),
+        kind=kind,
+        fact=fact,
+        target=target[:300],
+        before=before,
+        after=after,
+        cause_message=why.cause,
+        step=why.step,
+        backend=why.backend,
+        model_name=why.model_name,
+        prompt_version=why.prompt_version,
+        reason=why.reason,
+        actor=why.actor,
+    )
+
+
+def record_truth(*, fact: Fact, value: bool, operation: str, why: Provenance) -> FactTruth:
+    row = FactTruth.objects.create(
+        fact=fact,
+        value=value,
+        at=why.when,
+        t=why.t,
+        operation=operation,
+        cause_message=why.cause,
+        backend=why.backend,
+    )
+    if fact.is_true != value or operation in (Operation.ADD, Operation.REVERT):
+        fact.truth_since = row.at
+    fact.is_true = value
+    fact.save(update_fields=["is_true", "truth_since"])
+    return row
+
+
+@transaction.atomic
+def add_fact(
+    *,
+    user: AbstractBaseUser,
+    text: str,
+    triplet: tuple[str, str, str] = ("", "", ""),
+    keys: tuple[str, str] = ("", ""),
+    why: Provenance,
+    embedding: np.ndarray | None = None,
+) -> Fact:
+    vector = embedding if embedding is not None else embeddings.embed(text)
+    subject, relation, obj = triplet
+    fact = Fact.objects.create(
+        user=user,
+        text=text,
+        subject=subject[:200],
+        relation=relation[:80],
+        object=obj[:300],
+        subject_key=keys[0][:200],
+        object_key=keys[1][:300],
+        embedding=vector,
+        embed_model=embeddings.model_name(),
+        source_message=why.cause,
+        created_at=why.when,
+        t=why.t,
+        is_true=True,
+        truth_since=why.when,
+        backend=why.backend,
+    )
+    FactTruth.objects.create(
+        fact=fact,
+        value=True,
+        at=why.when,
+        t=why.t,
+        operation=Operation.ADD,
+        cause_message=why.cause,
+        backend=why.backend,
+    )
+    record_edit(user=user, kind=EditKind.FACT_ADDED, why=why, fact=fact, after=fact.snapshot())
+    return fact
+
+
+_TRUTH_EDITS = {
+    Operation.REINFORCE: (True, EditKind.FACT_REINFORCED),
+    Operation.MAKE_FALSE: (False, EditKind.FACT_MADE_FALSE),
+    Operation.FORGET: (False, EditKind.FACT_FORGOTTEN),
+    Operation.REWRITE: (False, EditKind.FACT_REWRITTEN),
+}
+
+
+@transaction.atomic
+def judge_fact(*, fact: Fact, operation: str, why: Provenance) -> MemoryEdit:
+    """Reinforce, make false, forget, or retire a fact that was rewritten into another."""
+    value, kind = _TRUTH_EDITS[operation]
+    before = fact.snapshot()
+    record_truth(fact=fact, value=value, operation=operation, why=why)
+    return record_edit(
+        user=fact.user, kind=kind, why=why, fact=fact, before=before, after=fact.snapshot()
+    )
+
+
+@transaction.atomic
+def correct_fact(
+    *,
+    fact: Fact,
+    text: str,
+    triplet: tuple[str, str, str],
+    keys: tuple[str, str],
+    why: Provenance,
+) -> MemoryEdit:
+    """A person (the user or staff) changes what a fact says; it is true from now on."""
+    before = fact.snapshot()
+    fact.text = text
+    fact.subject, fact.relation, fact.object = triplet
+    fact.subject_key, fact.object_key = keys
+    fact.embedding = embeddings.embed(text)
+    fact.save(
+        update_fields=[
+            "text",
+            "subject",
+            "relation",
+            "object",
+            "subject_key",
+            "object_key",
+            "embedding",
+        ]
+    )
+    record_truth(fact=fact, value=True, operation=Operation.CORRECT, why=why)
+    return record_edit(
+        user=fact.user,
+        kind=EditKind.FACT_CORRECTED,
+        why=why,
+        fact=fact,
+        before=before,
+        after=fact.snapshot(),
+    )

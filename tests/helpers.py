@@ -1,0 +1,58 @@
+"""Test helpers that drive the real pipeline (no mocks): store a message, run it, collect."""
+
+from datetime import datetime
+
+from asgiref.sync import async_to_sync
+
+from chatbot import services
+from chatbot.models import Conversation, Message
+from memory.events import Done, Failed, MemoryChanged, Routed, Token
+
+
+class Reply:
+    def __init__(self) -> None:
+        self.text = ""
+        self.route = ""
+        self.changes: list[str] = []
+        self.done: Done | None = None
+        self.failed: Failed | None = None
+        self.tokens = 0
+        self.message: Message | None = None
+        self.reply: Message | None = None
+
+
+async def asay(user, text: str, *, conversation=None, at: datetime | None = None) -> Reply:
+    from asgiref.sync import sync_to_async
+
+    if conversation is None:
+        conversation = await sync_to_async(_conversation)(user)
+    message = await sync_to_async(services.store_user_message)(
+        conversation=conversation, text=text, sent_at=at
+    )
+    result = Reply()
+    result.message = message
+    async for reply, event in services.run_message(message=message):
+        result.reply = reply
+        if isinstance(event, Token):
+            result.text += event.text
+            result.tokens += 1
+        elif isinstance(event, Routed):
+            result.route = event.kind
+        elif isinstance(event, MemoryChanged):
+            result.changes.extend(event.lines)
+        elif isinstance(event, Done):
+            result.done = event
+        elif isinstance(event, Failed):
+            result.failed = event
+    result.text = result.text.strip()
+    return result
+
+
+def say(user, text: str, **kwargs) -> Reply:
+    """Synchronous wrapper: async_to_sync sends the pipeline's database work back to this
+    thread, so it shares the test's transaction (and its rollback)."""
+    return async_to_sync(asay)(user, text, **kwargs)
+
+
+def _conversation(user) -> Conversation:
+    return Conversation.objects.filter(user=user).first() or Conversation.objects.create(user=user)

@@ -1,0 +1,80 @@
+import pytest
+from django.urls import reverse
+
+from chatbot.models import Conversation
+from tests.helpers import say
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_requires_login_for_the_chat(client):
+    response = client.get(reverse("chat"))
+    assert response.status_code == 302
+    assert reverse("login") in response["Location"]
+
+
+def test_it_signs_up_and_logs_in(client):
+    response = client.post(
+        reverse("signup"),
+        {"username": "dora", "password1": "a-long-pass-4242", "password2": "a-long-pass-4242"},
+    )
+    assert response.status_code == 302
+    page = client.get(reverse("chat"), follow=True)
+    assert page.status_code == 200
+    assert b"Log out dora" in page.content
+    assert b"vendor/htmx.min.js" in page.content
+
+
+def test_it_refuses_bad_signup(client):
+    response = client.post(
+        reverse("signup"), {"username": "dora", "password1": "x", "password2": "y"}
+    )
+    assert response.status_code == 200
+    assert b"errorlist" in response.content
+
+
+def test_it_changes_password(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": "s3cret-pass-123",
+            "new_password1": "another-pass-987",
+            "new_password2": "another-pass-987",
+        },
+    )
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("another-pass-987")
+
+
+def test_it_logs_out_with_post(client, alice):
+    client.force_login(alice)
+    client.post(reverse("logout"))
+    assert client.get(reverse("chat")).status_code == 302
+
+
+def test_it_creates_a_new_conversation(client, alice):
+    client.force_login(alice)
+    client.get(reverse("chat"))
+    response = client.post(reverse("new_conversation"))
+    assert response.status_code == 302
+    assert Conversation.objects.filter(user=alice).count() == 2
+
+
+def test_it_renders_history_escaped(client, alice):
+    say(alice, "My favourite tag is <script>alert(1)</script>")
+    client.force_login(alice)
+    page = client.get(reverse("chat"), follow=True)
+    assert b"<script>alert(1)</script>" not in page.content
+    assert b"&lt;script&gt;alert(1)&lt;/script&gt;" in page.content
+
+
+def test_it_hides_other_users_conversation(client, alice, bob):
+    say(alice, "I live in Lisbon.")
+    conversation = Conversation.objects.get(user=alice)
+    client.force_login(bob)
+    response = client.get(reverse("conversation", args=[conversation.pk]))
+    assert response.status_code == 404
+    page = client.get(reverse("chat"), follow=True)
+    assert b"Lisbon" not in page.content
