@@ -79,6 +79,9 @@ def _database() -> dict:
 
 
 DATABASES = {"default": _database()}
+# Named explicitly so that the live-server test process (channels' DaphneProcess, which derives
+# the test name again from NAME) connects to the same test database.
+DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 if env_str("REDIS_URL"):

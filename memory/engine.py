@@ -19,13 +19,14 @@ from memory import services
 from memory.engines import get_engine
 from memory.engines.base import Engine, UpdateResult
 from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
+from memory.models import MemoryState
 
 logger = logging.getLogger(__name__)
 _UPDATE_ROUTES = (Message.Route.UPDATE, Message.Route.BOTH)
 
 
-def engine_for(user) -> Engine:
-    state = services.memory_state(user=user)
+def engine_for(user_id: int) -> Engine:
+    state, _ = MemoryState.objects.get_or_create(user_id=user_id)
     return get_engine(state.engine or None)
 
 
@@ -89,7 +90,7 @@ async def respond(*, message: Message, engine: Engine | None = None) -> AsyncIte
     """Handle one stored user message, yielding routing, tokens, memory changes, done/failed."""
     started = time.perf_counter()
     try:
-        engine = engine or await sync_to_async(engine_for)(message.user)
+        engine = engine or await sync_to_async(engine_for)(message.user_id)
         plan = await sync_to_async(_route)(message, engine)
         yield Routed(plan.kind)
         meta: dict = {"engine": engine.name, "backend": engine.backend}

@@ -51,6 +51,8 @@ def compose(evidence: Evidence) -> str:
 
 def current(evidence: Evidence) -> str:
     facts = [f for f in focused(evidence) if f.is_true]
+    # "Brandon is not going to Paris" is true, but it does not answer "where is he going".
+    facts = [f for f in facts if not f.relation.startswith("not:")] or facts
     limit = settings.ANSWER_MAX_FACTS
     if not facts:
         old = [f for f in focused(evidence) if not f.is_true][:limit]

@@ -1,6 +1,6 @@
 """The offline engine's language steps: NLTK-based extraction and symbolic ERASE verdicts."""
 
-from lemminflect import getInflection
+from lemminflect import getInflection, getLemma
 
 from memory import nlp
 from memory.models import Backend, Fact
@@ -45,22 +45,18 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
 
 
 def _agree(text: str, plural_subject: str, singular_subject: str) -> str:
-    """Swap a coordinated subject for one person and make the verb agree."""
-    rest = text[len(plural_subject) :] if text.startswith(plural_subject) else None
-    if rest is None:
+    """Swap a coordinated subject for one person and make the verb agree ("work" -> "works")."""
+    if not text.startswith(plural_subject):
         return text.replace(plural_subject, singular_subject, 1)
-    words = rest.split(" ", 2)
-    if len(words) >= 2 and words[1]:
-        tags = nlp.pos_tag([words[1]])
-        if tags and tags[0][1] == "VBP":
-            inflected = getInflection(words[1], tag="VBZ")
-            if inflected:
-                words[1] = inflected[0]
-        if words[1] == "are":
-            words[1] = "is"
-        elif words[1] == "have":
-            words[1] = "has"
-    return singular_subject + " ".join(words)
+    rest = text[len(plural_subject) :].split(" ")
+    if len(rest) > 1 and rest[1]:
+        verb = rest[1]
+        irregular = {"are": "is", "have": "has", "were": "was", "do": "does"}
+        if verb.lower() in irregular:
+            rest[1] = irregular[verb.lower()]
+        elif getLemma(verb.lower(), upos="VERB")[:1] == (verb.lower(),):
+            rest[1] = (getInflection(verb.lower(), tag="VBZ") or (verb,))[0]
+    return singular_subject + " ".join(rest)
 
 
 def split_members(subject: str) -> list[str]:

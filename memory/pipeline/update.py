@@ -97,16 +97,9 @@ class UpdatePipeline:
                     why=self.why("erase.verdict", verdict.reason),
                 )
                 made_false.append(fact)
-                self.lines.append(self.describe_change(fact, parsed[verdict.new_index]))
+                self.lines.append(describe_change(fact, parsed))
             done.add(fact.pk)
         return restated, made_false
-
-    def describe_change(self, old: Fact, new: nlp.ParsedFact) -> str:
-        relation = base_relation(old.relation)
-        if base_relation(new.relation) == relation and not new.negated and old.object:
-            label = nlp.relation_label(relation)
-            return f"Updated: {old.subject} {label} {old.object} → {new.object}."
-        return f"No longer true: {old.text}."
 
     def apply_rewrites(self, parsed, made_false: list[Fact], still_true: list[Fact]) -> None:
         if not made_false:
@@ -180,6 +173,22 @@ class UpdatePipeline:
             )
             for e in edits
         )
+
+
+def describe_change(old: Fact, parsed: list[nlp.ParsedFact]) -> str:
+    """ "Updated: Brandon vacation plan Paris → Brazil" when a new value replaced the old one."""
+    relation = base_relation(old.relation)
+    for new in parsed:
+        if (
+            not new.negated
+            and base_relation(new.relation) == relation
+            and nlp.same_entity(new.subject, old.subject)
+            and old.object
+            and not old.relation.startswith("not:")
+        ):
+            label = nlp.relation_label(relation)
+            return f"Updated: {old.subject} {label} {old.object} → {new.object}."
+    return f"No longer true: {old.text}."
 
 
 def _overlaps(fact_text: str, sentence: str) -> bool:

@@ -1,0 +1,38 @@
+"""Fuzzy identity of people and organisations: "A. J. Pollock" = "AJ Pollock" = "Pollock"."""
+
+import re
+
+_ARTICLES = {"the", "a", "an"}
+
+
+def entity_key(name: str) -> str:
+    """Lowercase, no punctuation or articles, initials joined ("A. J." -> "aj")."""
+    text = name.lower().replace("’", "'")
+    text = re.sub(r"'s\b", "", text)
+    text = re.sub(r"\b([a-z])\.\s*(?=[a-z]\.)", r"\1", text)
+    words = [w for w in re.split(r"[^\w]+", text) if w and w not in _ARTICLES]
+    return " ".join(words)
+
+
+def members(name: str) -> list[str]:
+    """ "Mary and Bob" -> ["Mary", "Bob"]; a single name -> [name]."""
+    parts = [p.strip() for chunk in name.split(",") for p in re.split(r"\band\b|&", chunk)]
+    return [p for p in parts if p]
+
+
+def same_entity(a: str, b: str) -> bool:
+    if not a or not b:
+        return False
+    ka, kb = entity_key(a), entity_key(b)
+    if not ka or not kb:
+        return False
+    if ka == kb:
+        return True
+    ma, mb = members(a), members(b)
+    if len(ma) > 1 or len(mb) > 1:
+        return any(same_entity(x, y) for x in ma for y in mb if (x, y) != (a, b))
+    ta, tb = ka.split(), kb.split()
+    short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
+    # A shorter name naming the same thing: its words all appear, and it ends the same way
+    # ("Pollock" ~ "AJ Pollock", "Mariners" ~ "Seattle Mariners"), not "alice" ~ "alice sister".
+    return set(short) <= set(long_) and short[-1] == long_[-1]

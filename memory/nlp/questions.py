@@ -1,0 +1,167 @@
+"""What a question asks: its subject, relation and object (as a triplet query), whether it is
+yes/no, and whether it asks about the past or the order of events."""
+
+import re
+from dataclasses import dataclass
+
+from memory.nlp.clauses import Clause, _resolve, _subject_before, retag
+from memory.nlp.facts import match_relation
+from memory.nlp.text import pos_tag, stem, tokenize
+
+WH = {"who", "what", "where", "when", "which", "why", "how", "whose", "whom"}
+AUX = {
+    "is",
+    "are",
+    "was",
+    "were",
+    "do",
+    "does",
+    "did",
+    "has",
+    "have",
+    "had",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "am",
+}
+WRAPPERS = re.compile(
+    r"^(?:(?:do|did) you (?:still )?(?:remember|know|recall)|(?:can|could|would) you "
+    r"(?:please )?(?:tell me|remind me)|(?:please )?(?:tell|remind|show) me|i (?:wonder|am "
+    r"wondering|'m wondering|want to know|would like to know|'d like to know)|any idea|"
+    r"let me know)\s+(?:(?:if|whether) you (?:still )?(?:know|remember)\s+)?(?:if |whether )?",
+    re.I,
+)
+PAST = re.compile(
+    r"\b(before|used to|previously|earlier|originally|formerly|in the past|"
+    r"at first|did .+ plan|was .+ before|past|former|old)\b",
+    re.I,
+)
+ORDER = re.compile(
+    r"\b(first|last|latest|most recent|when did|in what order|order|"
+    r"(?:before|after) (?:the|my|his|her|a|an) )",
+    re.I,
+)
+ANCHOR = re.compile(r"\b(?:before|after) (?:the |my |his |her |a |an )?([\w' -]+?)\??$", re.I)
+STOP = {
+    "the",
+    "a",
+    "an",
+    "is",
+    "are",
+    "do",
+    "does",
+    "did",
+    "what",
+    "who",
+    "where",
+    "when",
+    "which",
+    "how",
+    "of",
+    "to",
+    "in",
+    "at",
+    "on",
+    "for",
+    "i",
+    "you",
+    "my",
+    "me",
+}
+
+
+@dataclass(frozen=True)
+class QuestionIntent:
+    text: str
+    subject: str | None
+    relation: str | None
+    object: str | None
+    wh: str | None
+    yes_no: bool
+    wants_past: bool
+    wants_order: bool
+    anchor: str | None
+    keywords: list[str]
+
+
+def unwrap(text: str) -> str:
+    """ "Do you remember where I live?" -> "where I live?" """
+    stripped = text.strip()
+    unwrapped = WRAPPERS.sub("", stripped, count=1)
+    return unwrapped if unwrapped.strip() else stripped
+
+
+def parse_question(text: str, *, speaker: str) -> QuestionIntent:
+    core = unwrap(text).rstrip(" ?.!")
+    tokens = tokenize(core)
+    words, tags, _ = _resolve(tokens, [t for _, t in pos_tag(tokens)], speaker, None)
+    tags = retag(words, tags)
+    lowered = [w.lower() for w in words]
+    wh = lowered[0] if lowered and lowered[0] in WH else None
+    yes_no = wh is None and bool(lowered) and lowered[0] in AUX
+    subject, relation, obj = _triplet(words, tags, wh)
+    anchor = None
+    found = ANCHOR.search(core)
+    if found and not found.group(1).lower().startswith(("that", "this")):
+        anchor = found.group(1).strip()
+    keywords = [stem(w) for w in lowered if w.isalnum() and w not in STOP]
+    return QuestionIntent(
+        text=text,
+        subject=subject,
+        relation=relation,
+        object=obj or None,
+        wh=wh,
+        yes_no=yes_no,
+        wants_past=bool(PAST.search(core)),
+        wants_order=bool(ORDER.search(core)) or anchor is not None,
+        anchor=anchor,
+        keywords=keywords,
+    )
+
+
+def _triplet(words: list[str], tags: list[str], wh: str | None):
+    """Turn the question back into a statement and parse it like one."""
+    i = 0
+    if wh:
+        i = 1
+        while i < len(words) and tags[i] in ("NN", "NNS", "JJ") and words[i].lower() not in AUX:
+            i += 1  # "what sports team", "which company"
+    aux = words[i] if i < len(words) and words[i].lower() in AUX else None
+    rest_words, rest_tags = (words[i + 1 :], tags[i + 1 :]) if aux else (words[i:], tags[i:])
+    verb = next((k for k, t in enumerate(rest_tags) if t.startswith("VB") or t == "MD"), None)
+    if verb == 0 or not rest_words:
+        subject_words: list[str] = []  # "Who works at Pfizer", "Who is the coach of X"
+        cut = 0
+    elif verb is None:
+        cut = 0  # "Is A. J. Pollock a member of X": the subject is the leading name
+        while cut < len(rest_words) and (
+            rest_tags[cut].startswith("NNP") or rest_tags[cut] == "POS"
+        ):
+            cut += 1
+        subject_words = rest_words[:cut]
+    else:
+        cut = verb
+        while cut > 0 and rest_tags[cut - 1] == "RB":  # "Is Bob still employed"
+            cut -= 1
+        subject_words = _subject_before(rest_words, rest_tags, cut) or rest_words[:cut]
+    body, body_tags = rest_words[cut:], rest_tags[cut:]
+    if aux and aux.lower() not in ("do", "does", "did"):
+        body, body_tags = [aux, *body], ["VBZ", *body_tags]
+    if not body:
+        return _join(subject_words), None, None
+    clause = Clause(subject=subject_words, body=body, tags=body_tags)
+    triplet = match_relation(clause)
+    if triplet is None:
+        return _join(subject_words), None, None
+    relation = triplet.relation if triplet.relation not in ("is", "be") else None
+    return _join(subject_words), relation, triplet.object
+
+
+def _join(words: list[str]) -> str | None:
+    from memory.nlp.text import detokenize
+
+    text = detokenize(words).strip()
+    return text or None

@@ -1,0 +1,179 @@
+"""Is a message an update, a question, both, small talk, or a memory command?
+
+Rules, sentence by sentence: a sentence is a question when it ends with "?", opens with a
+question word or an inverted auxiliary ("is Bob still employed"), or asks indirectly ("tell me
+where I work", "I wonder if you still know my sister's name"). "Remember that ..." and
+"Note that ..." wrap an update. A statement that only reports not knowing ("I don't know where
+Bob works") is still an update: it is what the user said.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from memory.nlp.questions import AUX, WH, WRAPPERS
+from memory.nlp.text import sentences
+
+RECALL = re.compile(
+    r"^(?:what (?:do|did) you (?:remember|know|recall)|tell me (?:everything|all|what you "
+    r"(?:know|remember))(?: you (?:know|remember))?|what have you (?:got|stored)) "
+    r"(?:about|on|regarding) (?P<arg>.+?)[?.!\s]*$",
+    re.I,
+)
+FORGET = re.compile(
+    r"^(?:please )?forget (?:everything |all )?(?:about |that |what i said about )?"
+    r"(?P<arg>.+?)[.!\s]*$",
+    re.I,
+)
+UPDATE_WRAPPER = re.compile(
+    r"^(?:please )?(?:remember|note|keep in mind|don't forget|do not forget)(?: that|:)\s*|"
+    r"^(?:fyi|for the record|just so you know|for your information)[,:]?\s*",
+    re.I,
+)
+INDIRECT = re.compile(
+    r"^(?:(?:please )?(?:tell|remind|show|give) me\b|list\b|(?:do|did) you (?:still )?"
+    r"(?:remember|know|recall)\b|i (?:wonder|am wondering|'m wondering|want to know|would like "
+    r"to know|'d like to know)\b|i'm curious\b|any idea\b|let me know\b|(?:can|could|would) you "
+    r"(?:please )?(?:tell|remind|show)\b)",
+    re.I,
+)
+CHITCHAT_WORDS = {
+    "hi",
+    "hello",
+    "hey",
+    "yo",
+    "hiya",
+    "there",
+    "thanks",
+    "thank",
+    "you",
+    "so",
+    "much",
+    "a",
+    "lot",
+    "ok",
+    "okay",
+    "cool",
+    "great",
+    "nice",
+    "awesome",
+    "bye",
+    "goodbye",
+    "see",
+    "later",
+    "good",
+    "morning",
+    "afternoon",
+    "evening",
+    "night",
+    "cheers",
+    "how",
+    "are",
+    "doing",
+    "what's",
+    "up",
+    "sup",
+    "bot",
+    "lol",
+    "haha",
+    "sure",
+    "alright",
+    "perfect",
+    "wow",
+    "thx",
+    "ty",
+    "very",
+    "again",
+    "all",
+    "right",
+    "got",
+    "it",
+    "gotcha",
+    "welcome",
+    "yes",
+    "no",
+    "nope",
+    "yep",
+}
+
+
+@dataclass(frozen=True)
+class Route:
+    kind: Literal["update", "question", "both", "chitchat", "command"]
+    update_text: str = ""
+    question_text: str = ""
+    reply: str | None = None
+    command: str | None = None
+    command_arg: str | None = None
+
+
+def is_question(sentence: str) -> bool:
+    text = sentence.strip()
+    words = re.findall(r"[\w']+", text.lower())
+    if not words:
+        return False
+    if text.endswith("?"):
+        return True
+    if words[0] in WH and len(words) > 1:
+        return True
+    if words[0] in AUX and len(words) > 2 and words[1] not in ("not", "n't"):
+        return True
+    return bool(INDIRECT.match(text))
+
+
+def chitchat_reply(text: str) -> str | None:
+    words = re.findall(r"[\w']+", text.lower())
+    if not words or len(words) > 8 or not set(words) <= CHITCHAT_WORDS:
+        return None
+    if {"thanks", "thank", "thx", "ty", "cheers"} & set(words):
+        return "You're welcome!"
+    if {"bye", "goodbye", "later"} & set(words):
+        return "Goodbye! I'll remember what you told me."
+    if "how" in words:
+        return "I'm doing well, thanks. Tell me something to remember, or ask me what I know."
+    if {"hi", "hello", "hey", "yo", "hiya", "morning", "afternoon", "evening"} & set(words):
+        return "Hello! Tell me something to remember, or ask me what I know."
+    return "Okay. Anything else you'd like me to remember?"
+
+
+def route(text: str) -> Route:
+    """Route a message; raises ValueError for an empty one (the chat refuses those earlier)."""
+    text = (text or "").strip()
+    if not text:
+        raise ValueError("empty message")
+    command = _command(text)
+    if command:
+        return command
+    reply = chitchat_reply(text)
+    if reply:
+        return Route(kind="chitchat", reply=reply)
+    updates: list[str] = []
+    questions: list[str] = []
+    for sentence in sentences(text):
+        unwrapped = UPDATE_WRAPPER.sub("", sentence, count=1)
+        if unwrapped != sentence and unwrapped.strip():
+            updates.append(unwrapped.strip())
+        elif is_question(sentence):
+            questions.append(sentence)
+        elif not chitchat_reply(sentence):
+            updates.append(sentence)
+    if updates and questions:
+        return Route("both", " ".join(updates), " ".join(questions))
+    if questions:
+        return Route("question", question_text=" ".join(questions))
+    if updates:
+        return Route("update", update_text=" ".join(updates))
+    return Route(kind="chitchat", reply="Okay.")
+
+
+def _command(text: str) -> Route | None:
+    found = RECALL.match(text)
+    if found:
+        return Route(kind="command", command="recall", command_arg=found.group("arg").strip())
+    found = FORGET.match(text)
+    if found and len(text) < 200:
+        return Route(kind="command", command="forget", command_arg=found.group("arg").strip())
+    return None
+
+
+__all__ = ["Route", "route", "is_question", "WRAPPERS"]

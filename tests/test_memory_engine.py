@@ -1,0 +1,182 @@
+"""Invariants of the memory engine: once, in order, atomic, isolated, audited."""
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.db import connection
+
+from chatbot import services as chat
+from chatbot.models import Conversation, Message
+from memory import age, graph
+from memory.engine import apply_update
+from memory.engines import get_engine
+from memory.models import EditKind, Fact, FactTruth, MemoryEdit, MemoryState
+from tests.helpers import say
+
+pytestmark = pytest.mark.django_db
+
+
+def concepts_of(user) -> dict[str, dict]:
+    rows = age.cypher(age.graph_name(user.pk), "MATCH (c:Concept) RETURN c", columns=("c",))
+    return {v.properties["stem"]: dict(v.properties) for (v,) in rows}
+
+
+def relation_strength(user, a: str, b: str) -> int:
+    rows = age.cypher(
+        age.graph_name(user.pk),
+        "MATCH (x:Concept {stem: $a})-[r:RELATED]-(y:Concept {stem: $b}) RETURN r.strength",
+        {"a": a, "b": b},
+        columns=("s",),
+    )
+    return int(rows[0][0]) if rows else 0
+
+
+def test_it_builds_the_concept_graph_with_stems_as_keys(alice):
+    say(alice, "Brandon flew to Paris with his camera.")
+    concepts = concepts_of(alice)
+    assert "pari" in concepts
+    assert concepts["pari"]["label"] == "Paris"
+    assert concepts["pari"]["contexts"][0]["text"].startswith("Brandon flew to Paris")
+    assert concepts["pari"]["T"] == 1
+
+
+def test_it_strengthens_relations_and_advances_the_clock(alice):
+    say(alice, "Brandon visited Paris.")
+    say(alice, "Brandon loves Paris.")
+    assert relation_strength(alice, "brandon", "pari") == 2
+    assert MemoryState.objects.get(user=alice).clock == 2
+    concepts = concepts_of(alice)
+    assert concepts["brandon"]["merges"] == 1
+    assert concepts["brandon"]["T"] == 2
+    assert MemoryEdit.objects.filter(user=alice, kind=EditKind.CONCEPT_MERGED).exists()
+    assert MemoryEdit.objects.filter(user=alice, kind=EditKind.RELATION_STRENGTHENED).exists()
+
+
+def test_it_revises_a_concept_context_that_grows_too_long(alice, settings):
+    settings.RECALLM_CONTEXT_LIMIT = 3
+    for city in ("Oslo", "Rome", "Lima", "Kyiv", "Quito"):
+        say(alice, f"Brandon lives in {city}.")
+    contexts = concepts_of(alice)["brandon"]["contexts"]
+    assert len(contexts) == 3
+    assert contexts[-1]["text"] == "Brandon lives in Quito."
+    revised = MemoryEdit.objects.filter(user=alice, kind=EditKind.CONTEXT_REVISED, target="brandon")
+    assert revised.exists()
+    assert len(revised.first().before["contexts"]) > 3
+
+
+def test_it_applies_an_update_only_once(alice):
+    reply = say(alice, "I live in Lisbon.")
+    message = reply.message
+    facts_before = Fact.objects.filter(user=alice).count()
+    result = apply_update(message=message, engine=get_engine("offline"))
+    assert result.meta == {"replayed": True}
+    assert Fact.objects.filter(user=alice).count() == facts_before
+    assert MemoryState.objects.get(user=alice).clock == 1
+
+
+def test_saying_the_same_thing_twice_reinforces_instead_of_duplicating(alice):
+    say(alice, "I live in Lisbon.")
+    say(alice, "I live in Lisbon.")
+    facts = Fact.objects.filter(user=alice, object="Lisbon")
+    assert facts.count() == 1
+    operations = list(
+        FactTruth.objects.filter(fact=facts.get()).values_list("operation", flat=True)
+    )
+    assert operations == ["add", "reinforce"]
+
+
+def test_it_applies_pending_updates_in_message_order(alice):
+    conversation = Conversation.objects.create(user=alice)
+    first = chat.store_user_message(conversation=conversation, text="I live in Oslo.")
+    second = chat.store_user_message(conversation=conversation, text="I live in Rome.")
+    engine = get_engine("offline")
+    for message in (first, second):
+        plan = engine.route(message.text)
+        message.route = plan.kind
+        message.meta = {"update_text": plan.update_text}
+        message.save()
+    apply_update(message=second, engine=engine)  # the later one arrives first
+    first.refresh_from_db()
+    assert (
+        first.applied_at is not None
+        and first.applied_at <= Message.objects.get(pk=second.pk).applied_at
+    )
+    assert Fact.objects.get(user=alice, is_true=True, relation="lives_in").object == "Rome"
+
+
+@pytest.fixture
+def poison_trigger(db):
+    """A real database failure in the middle of an update: facts containing 'poison' fail."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE FUNCTION poison() RETURNS trigger AS $$ BEGIN "
+            "IF NEW.text LIKE '%%poison%%' THEN RAISE EXCEPTION 'poisoned'; END IF; "
+            "RETURN NEW; END $$ LANGUAGE plpgsql"
+        )
+        cursor.execute(
+            "CREATE TRIGGER poison BEFORE INSERT ON memory_fact "
+            "FOR EACH ROW EXECUTE FUNCTION poison()"
+        )
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER IF EXISTS poison ON memory_fact")
+        cursor.execute("DROP FUNCTION IF EXISTS poison()")
+
+
+def test_an_update_that_fails_halfway_leaves_no_trace(alice, poison_trigger):
+    say(alice, "I have a dog named Rex.")
+    before = (
+        Fact.objects.count(),
+        FactTruth.objects.count(),
+        MemoryEdit.objects.count(),
+        len(concepts_of(alice)),
+    )
+    reply = say(alice, "I live in Rome. My neighbour keeps poison ivy in Rome.")
+    assert reply.failed is not None
+    assert "retry" in reply.failed.error.lower()
+    after = (
+        Fact.objects.count(),
+        FactTruth.objects.count(),
+        MemoryEdit.objects.count(),
+        len(concepts_of(alice)),
+    )
+    assert after == before
+    assert MemoryState.objects.get(user=alice).clock == 1
+    message = reply.message
+    message.refresh_from_db()
+    assert message.status == Message.Status.FAILED
+    assert message.applied_at is None
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER poison ON memory_fact")
+    async_to_sync(_drain)(message)
+    assert Fact.objects.filter(user=alice, object="Rome", is_true=True).exists()
+
+
+async def _drain(message):
+    async for _ in chat.run_message(message=message):
+        pass
+
+
+def test_two_users_have_separate_graphs_and_rows(alice, bob):
+    say(alice, "Alice's secret project is called Nightingale.")
+    say(bob, "I like tea.")
+    assert age.graph_name(alice.pk) != age.graph_name(bob.pk)
+    assert "nightingal" in concepts_of(alice)
+    assert "nightingal" not in concepts_of(bob)
+    assert not Fact.objects.filter(user=bob, text__icontains="Nightingale").exists()
+    answer = say(bob, "What is the secret project called?").text
+    assert "Nightingale" not in answer
+
+
+def test_cypher_refuses_names_that_are_not_memory_graphs(alice):
+    with pytest.raises(ValueError):
+        age.cypher("ag_catalog", "MATCH (n) RETURN n")
+    with pytest.raises(ValueError):
+        age.cypher(age.graph_name(alice.pk), "RETURN 1 $$; DROP TABLE x; $$")
+
+
+def test_cypher_injection_in_text_is_stored_literally(alice):
+    nasty = "Brandon}) DETACH DELETE n //"
+    say(alice, f"{nasty} likes Paris.")
+    say(alice, "Brandon lives in Oslo.")
+    assert len(concepts_of(alice)) >= 2
+    graph.forget_graph_cache(alice.pk)
