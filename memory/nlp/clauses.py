@@ -222,7 +222,7 @@ def _subject_before(words: list[str], tags: list[str], verb: int) -> list[str]:
 
 BASE_VERBS = (
     "live work play like love enjoy eat drink move go travel fly quit leave join study own have "
-    "marry date visit plan hate reside relocate sign coach lead manage run teach write cook read "
+    "marry date visit plan hate reside relocate sign lead manage teach write cook read "
     "buy sell start stop want need prefer adopt"
 ).split()
 

@@ -29,8 +29,8 @@ AUX = {
 }
 WRAPPERS = re.compile(
     r"^(?:(?:do|did) you (?:still )?(?:remember|know|recall)|(?:can|could|would) you "
-    r"(?:please )?(?:tell me|remind me)|(?:please )?(?:tell|remind|show) me|i (?:wonder|am "
-    r"wondering|'m wondering|want to know|would like to know|'d like to know)|any idea|"
+    r"(?:please )?(?:tell me|remind me)|(?:please )?(?:tell|remind|show) me|i(?: wonder| am "
+    r"wondering|'m wondering| want to know| would like to know|'d like to know)|any idea|"
     r"let me know)\s+(?:(?:if|whether) you (?:still )?(?:know|remember)\s+)?(?:if |whether )?",
     re.I,
 )

@@ -32,7 +32,7 @@ UPDATE_WRAPPER = re.compile(
 )
 INDIRECT = re.compile(
     r"^(?:(?:please )?(?:tell|remind|show|give) me\b|list\b|(?:do|did) you (?:still )?"
-    r"(?:remember|know|recall)\b|i (?:wonder|am wondering|'m wondering|want to know|would like "
+    r"(?:remember|know|recall)\b|i(?: wonder| am wondering|'m wondering| want to know| would like "
     r"to know|'d like to know)\b|i'm curious\b|any idea\b|let me know\b|(?:can|could|would) you "
     r"(?:please )?(?:tell|remind|show)\b)",
     re.I,
