@@ -30,18 +30,31 @@ def setup_age_session(sender: Any, connection: Any, **kwargs: Any) -> None:
 
 
 def _load_agtype_parser():
-    # apache-age-python's package __init__ imports psycopg2 (its own driver). Only its
-    # driver-independent ANTLR agtype parser is used here, so the package object is created
-    # without running __init__ and the builder module is imported from it directly.
-    if "age.builder" not in sys.modules:
-        spec = importlib.util.find_spec("age")
-        if spec is None or spec.submodule_search_locations is None:
-            raise ImportError("apache-age-python is not installed")
-        package = types.ModuleType("age")
-        package.__path__ = list(spec.submodule_search_locations)
-        sys.modules.setdefault("age", package)
-    from age.builder import parseAgeValue
-
+    # apache-age-python is installed without its psycopg2 pin (we use psycopg 3). Only its
+    # driver-independent ANTLR agtype parser is used: the package object is created without
+    # running its __init__ (which connects through psycopg2), and the one psycopg2 import on the
+    # parser's path (a star import of error classes it never uses) is satisfied by a stand-in
+    # that is removed again right after.
+    if "age.builder" in sys.modules:
+        return sys.modules["age.builder"].parseAgeValue
+    spec = importlib.util.find_spec("age")
+    if spec is None or spec.submodule_search_locations is None:
+        raise ImportError("apache-age-python is not installed")
+    package = types.ModuleType("age")
+    package.__path__ = list(spec.submodule_search_locations)
+    sys.modules.setdefault("age", package)
+    stand_ins = []
+    try:
+        import psycopg2  # noqa: F401
+    except ImportError:
+        for name in ("psycopg2", "psycopg2.errors"):
+            sys.modules[name] = types.ModuleType(name)
+            stand_ins.append(name)
+    try:
+        from age.builder import parseAgeValue
+    finally:
+        for name in stand_ins:
+            sys.modules.pop(name, None)
     return parseAgeValue
 
 
