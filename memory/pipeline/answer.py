@@ -54,6 +54,14 @@ def current(evidence: Evidence) -> str:
     # "Brandon is not going to Paris" is true, but it does not answer "where is he going".
     facts = [f for f in facts if not f.relation.startswith("not:")] or facts
     limit = settings.ANSWER_MAX_FACTS
+    intent = evidence.intent
+    if intent and intent.subject:
+        if not evidence.triplet_ids:
+            # No triplet answers it: what is true now about someone is what was said last.
+            latest = about_subject(evidence)
+            facts = latest + [f for f in facts if f not in latest]
+        elif nlp.relation_is_single_valued(intent.relation or ""):
+            facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
         old = [f for f in focused(evidence) if not f.is_true][:limit]
         if not old:
@@ -129,7 +137,7 @@ def yes_no(evidence: Evidence) -> str:
     if intent.relation:
         facts = [f for f in facts if base_relation(f.relation) == intent.relation]
     if not facts:
-        return "I'm not sure; I don't know anything about that yet."
+        return mentions_yes_no(evidence)
 
     def matches(f: Fact) -> bool:
         return not intent.object or nlp.same_entity(f.object, intent.object)
@@ -146,3 +154,51 @@ def yes_no(evidence: Evidence) -> str:
     if now and intent.relation and nlp.relation_is_single_valued(intent.relation):
         return f"No. {since(now[0])}."
     return "I'm not sure. What I know: " + "; ".join(since(f) for f in facts[:3]) + "."
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in nlp.entity_key(text).split() if len(w) > 1}
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether `text` names `name`, allowing reordering and dropped words ("Nagoya Fighting
+    Eagles" names "Fighting Eagles Nagoya"; "the 76ers" names "Philadelphia 76ers")."""
+    wanted = _words(name)
+    if not wanted:
+        return False
+    found = wanted & _words(text)
+    return len(found) * 2 >= len(wanted)
+
+
+def about_subject(evidence: Evidence) -> list[Fact]:
+    """Current facts that mention the question's subject, latest first."""
+    subject = evidence.intent.subject
+    if not subject:
+        return []
+    surname = nlp.entity_key(subject).split()[-1:]
+    hits = [
+        f
+        for f in evidence.facts
+        if f.is_true
+        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in _words(f.text))
+    ]
+    return sorted(hits, key=lambda f: (f.created_at, f.pk), reverse=True)
+
+
+def mentions_yes_no(evidence: Evidence) -> str:
+    """No triplet answers the question: judge by what the latest statements about the subject
+    mention. The latest statement naming the object means yes; the object named only earlier
+    means it is no longer so."""
+    intent = evidence.intent
+    facts = about_subject(evidence)
+    if not facts or not intent.object:
+        return "I'm not sure; I don't know anything about that yet."
+    latest_time = facts[0].created_at
+    latest = [f for f in facts if f.created_at == latest_time]
+    for fact in latest:
+        if mentions(fact.text, intent.object):
+            return f"Yes. {since(fact)}."
+    older = [f for f in facts if f.created_at != latest_time and mentions(f.text, intent.object)]
+    if older:
+        return f"No, not anymore. The latest I know: {since(latest[0])}."
+    return f"No, as far as I know. The latest I know: {since(latest[0])}."
