@@ -66,6 +66,14 @@ def parse_agtype(value: str | None) -> Any:
     global _parse_agtype
     if value is None:
         return None
+    if "::" not in value:
+        # Maps, lists and scalars print as JSON; only vertices, edges and paths carry a
+        # "::type" annotation that needs the agtype grammar (and its ANTLR parser is ~100x
+        # slower, which shows at a few thousand values per question).
+        try:
+            return json.loads(value)
+        except ValueError:
+            pass
     if _parse_agtype is None:
         _parse_agtype = _load_agtype_parser()
     return _parse_agtype(value)

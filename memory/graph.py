@@ -7,6 +7,7 @@ co-mention) and T. Every write returns the audit edits it implies; memory.pipeli
 in the same transaction.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -48,9 +49,11 @@ def ensure_user_graph(user_id: int) -> str:
         cursor.execute("SELECT ag_catalog.create_vlabel(%s, 'Concept')", [name])
         cursor.execute("SELECT ag_catalog.create_elabel(%s, 'RELATED')", [name])
         schema = sql.Identifier(name)
-        # GIN on properties serves MATCH (c:Concept {stem: s}); btree on edge ends serves hops.
+        # A btree on the stem expression serves `WHERE c.stem = s` (one probe per UNWIND row;
+        # `IN $list` and `{stem: s}` patterns scan instead); btrees on edge ends serve hops.
         statements = [
-            'CREATE INDEX ON {}."Concept" USING gin (properties)',
+            'CREATE INDEX ON {}."Concept" (ag_catalog.agtype_access_operator('
+            "VARIADIC ARRAY[properties, '\"stem\"'::ag_catalog.agtype]))",
             'CREATE INDEX ON {}."RELATED" (start_id)',
             'CREATE INDEX ON {}."RELATED" (end_id)',
         ]
@@ -68,23 +71,23 @@ def fetch_concepts(graph: str, stems: list[str]) -> dict[str, dict]:
         return {}
     rows = age.cypher(
         graph,
-        "UNWIND $stems AS s MATCH (c:Concept {stem: s}) RETURN c",
+        "UNWIND $stems AS s MATCH (c:Concept) WHERE c.stem = s RETURN properties(c)",
         {"stems": stems},
         columns=("c",),
     )
-    found = {}
-    for (vertex,) in rows:
-        props = dict(vertex.properties)
-        found[props["stem"]] = props
-    return found
+    return {props["stem"]: props for (props,) in rows}
 
 
 def record_sentence_concepts(
-    *, graph: str, mentions: list[tuple[list[tuple[str, str]], ContextLine]], t: int
+    *,
+    graph: str,
+    mentions: list[tuple[list[tuple[str, str]], ContextLine]],
+    t: int,
+    false_facts: Callable[[set[int]], set[int]] = lambda ids: set(),
 ) -> list[GraphEdit]:
-    """Merge the concepts of each sentence, append the sentence to their contexts, and
-    strengthen the relations between neighbouring concepts. `mentions` is a list of
-    ([(stem, label), ...], sentence) in message order."""
+    """Merge the concepts of each sentence, append the sentence to their contexts (revising
+    contexts that grew too long), and strengthen the relations between neighbouring concepts.
+    `mentions` is a list of ([(stem, label), ...], sentence) in message order."""
     stems = sorted({stem for concepts, _ in mentions for stem, _ in concepts})
     existing = fetch_concepts(graph, stems)
     state = {stem: dict(props) for stem, props in existing.items()}
@@ -107,7 +110,11 @@ def record_sentence_concepts(
         if before is not None:
             props["merges"] = int(before.get("merges", 0)) + 1
         edits.append(_concept_edit(stem, before, props))
-    _write_concepts(graph, list(state.values()))
+        revision = revise(stem, props, false_facts)
+        if revision:
+            edits.append(revision)
+    _write_concepts(graph, [p for stem, p in state.items() if stem in existing], create=False)
+    _write_concepts(graph, [p for stem, p in state.items() if stem not in existing], create=True)
     edits.extend(_strengthen(graph, pairs, t))
     return edits
 
@@ -127,68 +134,74 @@ def _concept_edit(stem: str, before: dict | None, after: dict) -> GraphEdit:
     return GraphEdit(kind, stem, summary(before) if before else None, summary(after))
 
 
-def _write_concepts(graph: str, rows: list[dict]) -> None:
-    age.cypher(
-        graph,
-        "UNWIND $rows AS row MERGE (c:Concept {stem: row.stem}) "
-        "SET c.label = row.label, c.contexts = row.contexts, c.T = row.T, c.merges = row.merges "
-        "RETURN count(c)",
-        {"rows": rows},
-        columns=("n",),
-    )
+def _write_concepts(graph: str, rows: list[dict], *, create: bool) -> None:
+    if not rows:
+        return
+    if create:
+        query = (
+            "UNWIND $rows AS row CREATE (c:Concept {stem: row.stem, label: row.label, "
+            "contexts: row.contexts, T: row.T, merges: row.merges}) RETURN count(c)"
+        )
+    else:
+        query = (
+            "UNWIND $rows AS row MATCH (c:Concept) WHERE c.stem = row.stem "
+            "SET c.label = row.label, c.contexts = row.contexts, c.T = row.T, "
+            "c.merges = row.merges RETURN count(c)"
+        )
+    age.cypher(graph, query, {"rows": rows}, columns=("n",))
 
 
 def _strengthen(graph: str, pairs: dict[tuple[str, str], int], t: int) -> list[GraphEdit]:
+    """Hebbian strengthening: +1 per co-mention. Edges point from the smaller stem to the
+    larger, so each pair has one edge; existing ones are updated, missing ones created."""
     if not pairs:
         return []
     rows = [{"a": a, "b": b, "inc": n} for (a, b), n in sorted(pairs.items())]
-    result = age.cypher(
+    updated = age.cypher(
         graph,
-        "UNWIND $rows AS row "
-        "MATCH (a:Concept {stem: row.a}), (b:Concept {stem: row.b}) "
-        "MERGE (a)-[r:RELATED]->(b) "
-        "SET r.strength = coalesce(r.strength, 0) + row.inc, r.T = $t "
-        "RETURN row.a, row.b, r.strength",
+        "UNWIND $rows AS row MATCH (a:Concept)-[r:RELATED]->(b:Concept) "
+        "WHERE a.stem = row.a AND b.stem = row.b "
+        "SET r.strength = r.strength + row.inc, r.T = $t RETURN row.a, row.b, r.strength",
         {"rows": rows, "t": t},
         columns=("a", "b", "strength"),
     )
-    return [
-        GraphEdit(
-            "relation_strengthened",
-            f"{a} -> {b}",
-            {"strength": int(strength) - pairs[(a, b)]} if int(strength) > pairs[(a, b)] else None,
-            {"strength": int(strength), "T": t},
+    seen = {(a, b): int(strength) for a, b, strength in updated}
+    missing = [row for row in rows if (row["a"], row["b"]) not in seen]
+    if missing:
+        age.cypher(
+            graph,
+            "UNWIND $rows AS row MATCH (a:Concept) WHERE a.stem = row.a "
+            "MATCH (b:Concept) WHERE b.stem = row.b "
+            "CREATE (a)-[r:RELATED {strength: row.inc, T: $t}]->(b) RETURN count(r)",
+            {"rows": missing, "t": t},
+            columns=("n",),
         )
-        for a, b, strength in result
-    ]
-
-
-def revise_contexts(
-    *, graph: str, stems: list[str], false_facts: set[int], limit: int | None = None
-) -> list[GraphEdit]:
-    """RecallM's context revision, done symbolically: when a concept's context grows past the
-    limit, drop sentences whose facts are all false now, then keep the most recent ones."""
-    limit = limit or settings.RECALLM_CONTEXT_LIMIT
     edits = []
-    changed = []
-    for stem, props in fetch_concepts(graph, stems).items():
-        contexts = props.get("contexts", [])
-        if len(contexts) <= limit:
-            continue
-        kept = [c for c in contexts if not c.get("facts") or set(c["facts"]) - false_facts]
-        kept = kept[-limit:]
-        edits.append(
-            GraphEdit(
-                "context_revised",
-                stem,
-                {"contexts": [c["text"] for c in contexts]},
-                {"contexts": [c["text"] for c in kept]},
-            )
-        )
-        changed.append({**props, "contexts": kept})
-    if changed:
-        _write_concepts(graph, changed)
+    for (a, b), inc in sorted(pairs.items()):
+        strength = seen.get((a, b), inc)
+        before = {"strength": strength - inc} if (a, b) in seen else None
+        after = {"strength": strength, "T": t}
+        edits.append(GraphEdit("relation_strengthened", f"{a} -> {b}", before, after))
     return edits
+
+
+def revise(stem: str, props: dict, false_facts: Callable[[set[int]], set[int]]) -> GraphEdit | None:
+    """RecallM's context revision, done symbolically: when a concept's context grows past the
+    limit, drop sentences whose facts are all false now, then keep the most recent ones.
+    Changes `props` in place and returns the edit, or None when nothing changed."""
+    limit = settings.RECALLM_CONTEXT_LIMIT
+    contexts = props.get("contexts", [])
+    if len(contexts) <= limit:
+        return None
+    false = false_facts({i for c in contexts for i in c.get("facts", [])})
+    kept = [c for c in contexts if not c.get("facts") or set(c["facts"]) - false]
+    props["contexts"] = kept[-limit:]
+    return GraphEdit(
+        "context_revised",
+        stem,
+        {"contexts": [c["text"] for c in contexts]},
+        {"contexts": [c["text"] for c in props["contexts"]]},
+    )
 
 
 @dataclass(frozen=True)
@@ -212,8 +225,10 @@ def related_concepts(*, graph: str, stems: list[str], clock: int) -> list[Ranked
             break
         rows = age.cypher(
             graph,
-            "UNWIND $stems AS s MATCH (c:Concept {stem: s})-[r:RELATED]-(n:Concept) "
-            "WHERE r.T >= $since RETURN n.stem, r.strength, r.T",
+            "UNWIND $stems AS s MATCH (c:Concept)-[r:RELATED]->(n:Concept) "
+            "WHERE c.stem = s AND r.T >= $since RETURN n.stem, r.strength, r.T "
+            "UNION ALL UNWIND $stems AS s MATCH (n:Concept)-[r:RELATED]->(c:Concept) "
+            "WHERE c.stem = s AND r.T >= $since RETURN n.stem, r.strength, r.T",
             {"stems": frontier, "since": window_start},
             columns=("stem", "strength", "T"),
         )

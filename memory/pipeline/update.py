@@ -69,7 +69,7 @@ class UpdatePipeline:
         still_true = [f for facts in related for f in facts if f.is_true]
         self.apply_rewrites(parsed, made_false, still_true)
         added = self.add_new(parsed, vectors, restated, made_false)
-        self.update_graph(text, added, {f.pk for f in made_false})
+        self.update_graph(text, added)
         return UpdateResult(lines=self.lines)
 
     def apply_verdicts(self, parsed, verdicts: list[Verdict], text: str):
@@ -146,7 +146,11 @@ class UpdatePipeline:
                 self.lines.append(f"Added: {p.text}.")
         return added
 
-    def update_graph(self, text: str, added: list[Fact], false_ids: set[int]) -> None:
+    def false_among(self, ids: set[int]) -> set[int]:
+        rows = Fact.objects.filter(user=self.user, pk__in=ids, is_true=False)
+        return set(rows.values_list("pk", flat=True))
+
+    def update_graph(self, text: str, added: list[Fact]) -> None:
         name = graph.ensure_user_graph(self.user.pk)
         at = self.message.sent_at.isoformat()
         mentions = []
@@ -154,9 +158,9 @@ class UpdatePipeline:
             concepts = [(c.stem, c.label) for c in nlp.concepts(sentence)]
             facts = [f.pk for f in added if _overlaps(f.text, sentence)]
             mentions.append((concepts, graph.ContextLine(sentence, self.t, at, facts)))
-        edits = graph.record_sentence_concepts(graph=name, mentions=mentions, t=self.t)
-        stems = sorted({stem for concepts, _ in mentions for stem, _ in concepts})
-        edits += graph.revise_contexts(graph=name, stems=stems, false_facts=false_ids)
+        edits = graph.record_sentence_concepts(
+            graph=name, mentions=mentions, t=self.t, false_facts=self.false_among
+        )
         why = self.why("recallm.graph")
         MemoryEdit.objects.bulk_create(
             MemoryEdit(
