@@ -40,6 +40,8 @@ class Fact(models.Model):
     # Normalised entity keys for exact triplet lookup ("A. J. Pollock" and "AJ Pollock" agree).
     subject_key = models.CharField(max_length=200, blank=True)
     object_key = models.CharField(max_length=300, blank=True)
+    # Last word of subject_key: the fuzzy-match bucket ("pollock" for "AJ Pollock", "Pollock").
+    subject_last = models.CharField(max_length=100, blank=True)
     embedding = VectorField(dimensions=settings.EMBEDDING_DIM)
     embed_model = models.CharField(max_length=80)
     source_message = models.ForeignKey(
@@ -57,6 +59,7 @@ class Fact(models.Model):
         indexes = [
             models.Index(fields=["user", "is_true", "subject_key", "relation"]),
             models.Index(fields=["user", "is_true", "relation", "object_key"]),
+            models.Index(fields=["user", "subject_last"]),
             models.Index(fields=["user", "-truth_since"]),
             HnswIndex(
                 name="fact_embedding_hnsw",

@@ -51,10 +51,10 @@ def facts_by_triplet(
     return rows.order_by("-truth_since", "-id")
 
 
-def subject_keys_like(*, user_id: int, token: str, limit: int = 50) -> list[str]:
-    """Candidate subject keys containing `token`, for fuzzy entity matching."""
+def subject_keys_like(*, user_id: int, last_word: str, limit: int = 50) -> list[str]:
+    """Candidate subject keys ending in the same word, for fuzzy entity matching."""
     rows = (
-        Fact.objects.filter(user_id=user_id, subject_key__contains=token)
+        Fact.objects.filter(user_id=user_id, subject_last=last_word)
         .values_list("subject_key", flat=True)
         .distinct()
     )

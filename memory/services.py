@@ -127,6 +127,7 @@ def add_fact(
         object=obj[:300],
         subject_key=keys[0][:200],
         object_key=keys[1][:300],
+        subject_last=keys[0].rsplit(" ", 1)[-1][:100],
         embedding=vector,
         embed_model=embeddings.model_name(),
         source_message=why.cause,
@@ -182,6 +183,7 @@ def correct_fact(
     fact.text = text
     fact.subject, fact.relation, fact.object = triplet
     fact.subject_key, fact.object_key = keys
+    fact.subject_last = keys[0].rsplit(" ", 1)[-1][:100]
     fact.embedding = embeddings.embed(text)
     fact.save(
         update_fields=[
@@ -191,6 +193,7 @@ def correct_fact(
             "object",
             "subject_key",
             "object_key",
+            "subject_last",
             "embedding",
         ]
     )

@@ -17,7 +17,7 @@ def subject_keys(*, user_id: int, subject: str) -> list[str]:
         return []
     keys = [key]
     last = key.split()[-1]
-    for candidate in selectors.subject_keys_like(user_id=user_id, token=last):
+    for candidate in selectors.subject_keys_like(user_id=user_id, last_word=last):
         if candidate != key and nlp.same_entity(candidate, subject):
             keys.append(candidate)
     return keys
