@@ -76,12 +76,15 @@ def finish(
     reply.meta = meta
     reply.error = error
     reply.save(update_fields=["text", "status", "meta", "error"])
-    message.status = Message.Status.FAILED if status == Message.Status.FAILED else "done"
+    failed = status == Message.Status.FAILED
+    message.status = Message.Status.FAILED if failed else Message.Status.DONE
     message.error = error
     message.save(update_fields=["status", "error"])
 
 
-async def process_message(*, message: Message, reply: Message) -> AsyncIterator[Event]:
+async def process_message(
+    *, message: Message, reply: Message, force_route: str | None = None
+) -> AsyncIterator[Event]:
     """Run a stored user message through memory, store the reply, and relay every event.
 
     If the caller stops iterating (a closed websocket), what was produced is stored and the
@@ -90,7 +93,7 @@ async def process_message(*, message: Message, reply: Message) -> AsyncIterator[
     parts: list[str] = []
     outcome: Done | Failed | None = None
     try:
-        async for event in respond(message=message):
+        async for event in respond(message=message, force_route=force_route):
             if isinstance(event, Token):
                 parts.append(event.text)
             elif isinstance(event, Done | Failed):
@@ -114,8 +117,10 @@ async def process_message(*, message: Message, reply: Message) -> AsyncIterator[
         )
 
 
-async def run_message(*, message: Message) -> AsyncIterator[tuple[Message, Event]]:
+async def run_message(
+    *, message: Message, force_route: str | None = None
+) -> AsyncIterator[tuple[Message, Event]]:
     """Convenience for callers without a UI of their own (CLI, replay): create the reply too."""
     reply = await sync_to_async(start_reply)(message=message)
-    async for event in process_message(message=message, reply=reply):
+    async for event in process_message(message=message, reply=reply, force_route=force_route):
         yield reply, event

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from chatbot.models import Message
-from memory import services
+from memory import nlp, services
 from memory.engines import get_engine
 from memory.engines.base import Engine, UpdateResult
 from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
@@ -86,12 +86,38 @@ def _route(message: Message, engine: Engine):
     return plan
 
 
-async def respond(*, message: Message, engine: Engine | None = None) -> AsyncIterator[Event]:
-    """Handle one stored user message, yielding routing, tokens, memory changes, done/failed."""
+def _forced(message: Message, engine: Engine, kind: str) -> nlp.Route:
+    """Replays know what a line is (a dataset turn is a statement, a probe a question)."""
+    text = message.text
+    plan = nlp.Route(
+        kind=kind,
+        update_text=text if kind in _UPDATE_ROUTES else "",
+        question_text=text if kind == Message.Route.QUESTION else "",
+    )
+    message.route = kind
+    message.meta = {
+        **message.meta,
+        "update_text": plan.update_text,
+        "question_text": plan.question_text,
+        "engine": engine.name,
+        "forced": True,
+    }
+    message.save(update_fields=["route", "meta"])
+    return plan
+
+
+async def respond(
+    *, message: Message, engine: Engine | None = None, force_route: str | None = None
+) -> AsyncIterator[Event]:
+    """Handle one stored user message, yielding routing, tokens, memory changes, done/failed.
+    `force_route` ("update" or "question") skips routing, for replays of labelled data."""
     started = time.perf_counter()
     try:
         engine = engine or await sync_to_async(engine_for)(message.user_id)
-        plan = await sync_to_async(_route)(message, engine)
+        if force_route:
+            plan = await sync_to_async(_forced)(message, engine, force_route)
+        else:
+            plan = await sync_to_async(_route)(message, engine)
         yield Routed(plan.kind)
         meta: dict = {"engine": engine.name, "backend": engine.backend}
         if plan.kind == Message.Route.CHITCHAT:

@@ -24,6 +24,7 @@ def similar_facts(
     if current_only:
         rows = rows.filter(is_true=True)
     rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
+    rows = rows.select_related("source_message")
     found = [(fact, 1.0 - float(fact.distance)) for fact in rows[:limit]]
     if min_similarity is not None:
         found = [(f, s) for f, s in found if s >= min_similarity]

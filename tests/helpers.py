@@ -21,7 +21,9 @@ class Reply:
         self.reply: Message | None = None
 
 
-async def asay(user, text: str, *, conversation=None, at: datetime | None = None) -> Reply:
+async def asay(
+    user, text: str, *, conversation=None, at: datetime | None = None, force_route=None
+) -> Reply:
     from asgiref.sync import sync_to_async
 
     if conversation is None:
@@ -31,7 +33,7 @@ async def asay(user, text: str, *, conversation=None, at: datetime | None = None
     )
     result = Reply()
     result.message = message
-    async for reply, event in services.run_message(message=message):
+    async for reply, event in services.run_message(message=message, force_route=force_route):
         result.reply = reply
         if isinstance(event, Token):
             result.text += event.text

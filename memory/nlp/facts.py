@@ -10,7 +10,7 @@ from memory.nlp.relations import (
     relation_is_single_valued,
     title_relation,
 )
-from memory.nlp.text import sentences
+from memory.nlp.text import pos_tag, sentences, tokenize
 
 NEGATION_CUES = {"not", "n't", "never", "no longer", "anymore", "any more", "former"}
 CHANGE_CUES = {
@@ -115,9 +115,21 @@ def extract_facts(text: str, *, speaker: str, last_person: str | None = None) ->
         if found:
             last = next((f.subject for f in found if f.subject[:1].isupper()), last)
         else:
-            found = [ParsedFact(sentence.rstrip(" ."), "", "", "", False, False, False)]
+            subject = first_name(sentence)
+            found = [ParsedFact(sentence.rstrip(" ."), subject, "", "", False, False, False)]
         facts.extend(found)
     return facts
+
+
+def first_name(sentence: str) -> str:
+    """The first run of proper nouns: who a sentence we could not parse is most likely about."""
+    run: list[str] = []
+    for word, tag in pos_tag(tokenize(sentence)):
+        if tag.startswith("NNP") and word[:1].isupper():
+            run.append(word)
+        elif run:
+            break
+    return " ".join(run)
 
 
 def _sentence_facts(text: str, speaker: str, last_person: str | None) -> list[ParsedFact]:

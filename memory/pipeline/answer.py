@@ -140,7 +140,9 @@ def yes_no(evidence: Evidence) -> str:
         return mentions_yes_no(evidence)
 
     def matches(f: Fact) -> bool:
-        return not intent.object or nlp.same_entity(f.object, intent.object)
+        return not intent.object or (
+            nlp.same_entity(f.object, intent.object) or mentions(f.object, intent.object)
+        )
 
     for fact in facts:
         if fact.is_true and matches(fact):
@@ -170,6 +172,12 @@ def mentions(text: str, name: str) -> bool:
     return len(found) * 2 >= len(wanted)
 
 
+def source(fact: Fact) -> str:
+    """The whole message a fact came from: a clause may have cut off what names the object."""
+    message = fact.source_message
+    return message.text if message is not None else fact.text
+
+
 def about_subject(evidence: Evidence) -> list[Fact]:
     """Current facts that mention the question's subject, latest first."""
     subject = evidence.intent.subject
@@ -180,7 +188,7 @@ def about_subject(evidence: Evidence) -> list[Fact]:
         f
         for f in evidence.facts
         if f.is_true
-        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in _words(f.text))
+        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in _words(source(f)))
     ]
     return sorted(hits, key=lambda f: (f.created_at, f.pk), reverse=True)
 
@@ -196,9 +204,9 @@ def mentions_yes_no(evidence: Evidence) -> str:
     latest_time = facts[0].created_at
     latest = [f for f in facts if f.created_at == latest_time]
     for fact in latest:
-        if mentions(fact.text, intent.object):
+        if mentions(source(fact), intent.object):
             return f"Yes. {since(fact)}."
-    older = [f for f in facts if f.created_at != latest_time and mentions(f.text, intent.object)]
+    older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
     if older:
         return f"No, not anymore. The latest I know: {since(latest[0])}."
     return f"No, as far as I know. The latest I know: {since(latest[0])}."

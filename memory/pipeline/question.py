@@ -29,7 +29,7 @@ class Evidence:
 
 
 def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
-    rows = Fact.objects.filter(user_id=user_id)
+    rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
     relation = intent.relation
     if intent.subject:
         keys = retrieve.subject_keys(user_id=user_id, subject=intent.subject)
@@ -74,8 +74,19 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         if similarity >= MIN_SIMILARITY:
             by_id.setdefault(fact.pk, fact)
             scores[fact.pk] = scores.get(fact.pk, 0.0) + similarity
+    if intent.subject:
+        # Facts we could not parse into a triplet still name who they are about.
+        last = nlp.entity_key(intent.subject).split()[-1:]
+        bucket = Fact.objects.filter(
+            user_id=user_id, subject_last__in=last, relation=""
+        ).select_related("source_message")
+        for fact in bucket.order_by("-id")[:20]:
+            by_id.setdefault(fact.pk, fact)
+            scores[fact.pk] = scores.get(fact.pk, 0.0) + 0.5
     linked = [i for i in graph_facts(user_id, text) if i not in by_id]
-    for fact in Fact.objects.filter(user_id=user_id, pk__in=linked):
+    for fact in Fact.objects.filter(user_id=user_id, pk__in=linked).select_related(
+        "source_message"
+    ):
         by_id[fact.pk] = fact
         scores[fact.pk] = scores.get(fact.pk, 0.0) + 0.3
     relation = intent.relation
