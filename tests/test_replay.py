@@ -1,0 +1,162 @@
+"""The replay command on tiny episodes of our own (not the shared evaluation data)."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from chatbot.models import Message
+from memory.evaluation.grading import f1, grade, picked_choice
+from memory.models import Fact
+
+pytestmark = pytest.mark.django_db
+
+EPISODES = [
+    {
+        "dataset": "toy",
+        "episode_id": "lena",
+        "events": [
+            {
+                "role": "user",
+                "text": "Lena Ortiz plays for the Lisbon Lions.",
+                "time": "2021-01-01T00:00:00",
+            },
+            {
+                "question": "What team is Lena Ortiz a member of?",
+                "accepted_answers": ["Lisbon Lions"],
+                "answer_choices": ["Lisbon Lions", "Oslo Owls"],
+                "asked_at": "2021-01-01T00:00:00",
+                "grading": "multiple_choice_or_exact",
+                "status": "new",
+                "extra_key": "ignored",
+            },
+            {
+                "role": "user",
+                "text": "Lena Ortiz was traded to the Oslo Owls.",
+                "time": "2022-01-01T00:00:00",
+            },
+            {
+                "question": "Is Lena Ortiz a member of Lisbon Lions?",
+                "accepted_answers": ["no"],
+                "answer_choices": ["no", "yes"],
+                "asked_at": "2022-01-01T00:00:00",
+                "grading": "multiple_choice_or_exact",
+                "status": "updated",
+            },
+            {
+                "question": "What team is Lena Ortiz a member of?",
+                "accepted_answers": ["Oslo Owls"],
+                "answer_choices": ["Lisbon Lions", "Oslo Owls"],
+                "asked_at": "2022-01-01T00:00:00",
+                "grading": "multiple_choice_or_exact",
+                "status": "updated",
+            },
+        ],
+    },
+    {
+        "dataset": "toy",
+        "episode_id": "nobody",
+        "events": [
+            {
+                "question": "Where does Zed live?",
+                "accepted_answers": [],
+                "asked_at": "2020-01-01T00:00:00",
+                "grading": "abstain",
+            },
+        ],
+    },
+]
+
+
+@pytest.fixture
+def replay_file(tmp_path):
+    path = tmp_path / "toy.jsonl"
+    lines = [
+        json.dumps(EPISODES[0]),
+        "{not json",
+        json.dumps({"events": "nope"}),
+        json.dumps(EPISODES[1]),
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def run(*args) -> tuple[str, str]:
+    out, err = StringIO(), StringIO()
+    call_command("replay", *map(str, args), stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def test_it_replays_grades_and_reports_bad_lines(replay_file, tmp_path):
+    out_file = tmp_path / "out.jsonl"
+    stdout, stderr = run(
+        replay_file,
+        "--engine",
+        "offline",
+        "--engine",
+        "vector-baseline",
+        "--out",
+        out_file,
+        "--grade",
+    )
+    assert "skipped line 2: not JSON" in stderr
+    assert "skipped line 3" in stderr
+    records = [json.loads(line) for line in out_file.read_text().splitlines()]
+    probes = [r for r in records if r["type"] == "probe"]
+    assert len(probes) == 2 * 4
+    assert {p["engine"] for p in probes} == {"offline", "vector-baseline"}
+    for probe in probes:
+        assert {
+            "episode_id",
+            "question",
+            "answer",
+            "accepted_answers",
+            "answer_choices",
+            "status",
+            "engine",
+            "latency_ms",
+        } <= probe.keys()
+    turns = [r for r in records if r["type"] == "turn"]
+    assert len(turns) == 2 * 2 and all(t["ingest_ms"] > 0 for t in turns)
+    offline = {
+        p["question"] + p["status"]: p
+        for p in probes
+        if p["engine"] == "offline" and p["status"] == "updated"
+    }
+    assert all(p["score"] == 1.0 for p in offline.values()), offline
+    assert "| toy | updated |" in stdout and "offline" in stdout
+    assert not get_user_model().objects.filter(username__startswith="replay-").exists()
+
+
+def test_probes_are_never_stored_as_memory(replay_file):
+    run(replay_file, "--engine", "offline", "--keep", "--limit", "1")
+    probes = Message.objects.filter(role="user", route="question")
+    assert probes.count() == 3
+    assert not Fact.objects.filter(source_message__in=probes).exists()
+    assert Fact.objects.filter(text__icontains="Oslo Owls").exists()
+
+
+def test_it_writes_a_markdown_table(replay_file, tmp_path):
+    table = tmp_path / "results.md"
+    run(replay_file, "--engine", "vector-baseline", "--markdown", table, "--limit", "1")
+    assert "| dataset | status | vector-baseline |" in table.read_text()
+
+
+def test_grading_rules():
+    assert picked_choice("No, not anymore. Now: she plays for Oslo", ["no", "yes"]) == "no"
+    reply = "Lena plays for the Oslo Owls (since 2022). Before: Lisbon Lions."
+    assert picked_choice(reply, ["Lisbon Lions", "Oslo Owls"]) == "Oslo Owls"
+    assert (
+        grade(
+            reply,
+            grading="multiple_choice_or_exact",
+            accepted=["Oslo Owls"],
+            choices=["Lisbon Lions", "Oslo Owls"],
+        )
+        == 1.0
+    )
+    assert grade("I don't know that yet.", grading="abstain", accepted=[], choices=None) == 1.0
+    assert f1("the Oslo Owls", "Oslo Owls") == 1.0
+    assert 0 < f1("Oslo Owls and more", "Oslo Owls") < 1
