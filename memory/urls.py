@@ -1,1 +1,11 @@
-urlpatterns: list = []
+from django.urls import path
+
+from memory import views
+
+urlpatterns = [
+    path("", views.my_memory, name="my_memory"),
+    path("facts/<int:fact_id>/correct/", views.correct, name="correct_fact"),
+    path("facts/<int:fact_id>/forget/", views.forget, name="forget_fact"),
+    path("export/", views.export, name="export_memory"),
+    path("delete/", views.delete_all, name="delete_memory"),
+]
