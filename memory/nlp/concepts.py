@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from memory.nlp.clauses import retag
 from memory.nlp.text import pos_tag, stem, tokenize
 
 # Nouns too vague to be worth a vertex of their own.
@@ -44,7 +45,8 @@ class Concept:
 
 
 def concepts(sentence: str) -> list[Concept]:
-    tagged = pos_tag(tokenize(sentence))
+    words = tokenize(sentence)
+    tagged = list(zip(words, retag(words, [t for _, t in pos_tag(words)]), strict=True))
     found: list[Concept] = []
     seen: set[str] = set()
     run: list[tuple[str, str]] = []
