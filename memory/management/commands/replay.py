@@ -57,7 +57,7 @@ class Command(BaseCommand):
             if options["markdown"]:
                 options["markdown"].parent.mkdir(parents=True, exist_ok=True)
                 options["markdown"].write_text(
-                    self.markdown_note(file, len(episodes)) + table + "\n"
+                    self.markdown_note(file, len(episodes), engines) + table + "\n"
                 )
 
     def progress(self, done: int, total: int, engine: str) -> None:
