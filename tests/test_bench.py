@@ -1,0 +1,60 @@
+"""The bench command runs end to end on a tiny memory and produces well-formed output.
+(Timings are the command's business; nothing here asserts a speed.)"""
+
+import json
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from memory import age
+from memory.evaluation.synthetic import build_facts, build_graph, make_bench_user
+from memory.models import Fact
+
+
+@pytest.mark.django_db
+def test_synthetic_memories_are_real_rows_and_graphs():
+    user = make_bench_user("t")
+    build_facts(user, 40)
+    build_graph(user, concepts=20, relations=40)
+    assert Fact.objects.filter(user=user, is_true=True).count() == 40
+    rows = age.cypher(
+        age.graph_name(user.pk), "MATCH ()-[r:RELATED]->() RETURN count(r)", columns=("n",)
+    )
+    assert rows[0][0] == 40
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
+    out, markdown = tmp_path / "bench.json", tmp_path / "bench.md"
+    stdout = StringIO()
+    call_command(
+        "bench",
+        "--facts",
+        "50",
+        "--samples",
+        "3",
+        "--clients",
+        "3",
+        "--rate",
+        "6",
+        "--seconds",
+        "1",
+        "--out",
+        str(out),
+        "--markdown",
+        str(markdown),
+        stdout=stdout,
+        stderr=StringIO(),
+    )
+    result = json.loads(out.read_text())
+    (row,) = result["sizes"]
+    assert row["facts"] == 50
+    for key in ("update_p50_ms", "answer_p50_ms", "retrieval_p50_ms", "ws_first_token_p50_ms"):
+        assert row[key] > 0
+    assert set(row["update_stages_ms"]) >= {"embedding", "vector search", "graph write"}
+    load = result["throughput"]
+    assert load["clients"] == 3 and load["messages"] >= 3 and load["errors"] == 0
+    assert "| facts |" in markdown.read_text()
+    assert not get_user_model().objects.filter(username__startswith="bench-").exists()
