@@ -74,7 +74,7 @@ def run_command(*, message: Message, engine: Engine, plan) -> UpdateResult:
 
 
 def _route(message: Message, engine: Engine):
-    plan = engine.route(message.text)
+    plan = engine.route(message.text, speaker=message.user.get_username())
     message.route = plan.kind
     message.meta = {
         **message.meta,
@@ -141,6 +141,7 @@ async def respond(
         if plan.kind in (Message.Route.QUESTION, Message.Route.BOTH):
             async for token in engine.answer(message=message, text=plan.question_text):
                 yield Token(token)
+        meta.update(engine.usage())
         meta["latency_ms"] = round((time.perf_counter() - started) * 1000, 1)
         yield Done(meta=meta)
     except Exception as exc:  # reported to the user; the stored message can be retried

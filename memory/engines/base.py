@@ -20,7 +20,7 @@ class Engine:
     name = "base"
     backend = "offline"
 
-    def route(self, text: str) -> nlp.Route:
+    def route(self, text: str, *, speaker: str = "the user") -> nlp.Route:
         return nlp.route(text)
 
     def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
@@ -28,6 +28,10 @@ class Engine:
 
     def answer(self, *, message: Message, text: str) -> AsyncIterator[str]:
         raise NotImplementedError
+
+    def usage(self) -> dict:
+        """Cost of the message so far (LLM calls, tokens), for the reply's meta."""
+        return {}
 
     def command(self, *, message: Message, command: str, arg: str) -> UpdateResult:
         """Memory commands typed in chat ("what do you remember about X", "forget X")."""

@@ -1,0 +1,1 @@
+"""The LLM backend: any OpenAI-compatible endpoint does the language steps (memory.engines.llm)."""

@@ -1,0 +1,135 @@
+"""Talking to an OpenAI-compatible endpoint: JSON calls with validation and one retry, and
+streamed answers. Every call is metered (calls, tokens, milliseconds) for the reply's meta."""
+
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from functools import cache
+
+import openai
+from django.conf import settings
+
+
+class LLMError(Exception):
+    """The model could not be used for this step (HTTP error, timeout, invalid output)."""
+
+
+@dataclass
+class Meter:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    ms: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, usage, started: float) -> None:
+        self.calls += 1
+        self.ms += (time.perf_counter() - started) * 1000
+        if usage is not None:
+            self.prompt_tokens += usage.prompt_tokens or 0
+            self.completion_tokens += usage.completion_tokens or 0
+
+    def as_meta(self) -> dict:
+        return {
+            "llm_calls": self.calls,
+            "tokens": self.prompt_tokens + self.completion_tokens,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "llm_ms": round(self.ms, 1),
+        }
+
+
+def configured() -> bool:
+    return bool(settings.LLM_BASE_URL and settings.LLM_MODEL)
+
+
+@cache
+def _clients(base_url: str, api_key: str, timeout: float):
+    # Retries are ours (one, on invalid output); transport retries would hide timeouts.
+    sync = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
+    streaming = openai.AsyncOpenAI(
+        base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0
+    )
+    return sync, streaming
+
+
+def clients():
+    if not configured():
+        raise LLMError("no LLM endpoint is configured (LLM_BASE_URL, LLM_MODEL)")
+    return _clients(settings.LLM_BASE_URL, settings.LLM_API_KEY, settings.LLM_TIMEOUT)
+
+
+def chat_json(
+    messages: list[dict], *, model: str, validate: Callable[[dict], dict], meter: Meter
+) -> dict:
+    """One JSON-mode completion, validated; one retry on invalid output, then LLMError."""
+    sync, _ = clients()
+    problem = ""
+    for attempt in range(2):
+        prompt = (
+            messages
+            if attempt == 0
+            else [
+                *messages,
+                {
+                    "role": "user",
+                    "content": f"Your last answer was invalid ({problem}). "
+                    "Answer again with JSON only, following the schema.",
+                },
+            ]
+        )
+        started = time.perf_counter()
+        try:
+            response = sync.chat.completions.create(
+                model=model,
+                messages=prompt,
+                response_format={"type": "json_object"},
+                temperature=0,
+            )
+        except openai.OpenAIError as exc:
+            meter.failures.append(type(exc).__name__)
+            raise LLMError(f"{type(exc).__name__}: {exc}") from exc
+        meter.add(response.usage, started)
+        try:
+            return validate(json.loads(response.choices[0].message.content or ""))
+        except (ValueError, KeyError, TypeError) as exc:
+            problem = str(exc)[:200]
+    meter.failures.append("invalid JSON")
+    raise LLMError(f"invalid output twice: {problem}")
+
+
+async def stream_text(messages: list[dict], *, model: str, meter: Meter) -> AsyncIterator[str]:
+    """Yield the answer's text as the endpoint streams it. Closing this generator (the
+    websocket went away) closes the HTTP stream, which cancels the request upstream."""
+    _, streaming = clients()
+    started = time.perf_counter()
+    try:
+        stream = await streaming.chat.completions.create(
+            model=model,
+            messages=messages,
+            stream=True,
+            temperature=0.2,
+            stream_options={"include_usage": True},
+        )
+    except openai.OpenAIError as exc:
+        meter.failures.append(type(exc).__name__)
+        raise LLMError(f"{type(exc).__name__}: {exc}") from exc
+    usage = None
+    finished = False
+    try:
+        async for chunk in stream:
+            usage = chunk.usage or usage
+            for choice in chunk.choices:
+                finished = finished or choice.finish_reason is not None
+                if choice.delta and choice.delta.content:
+                    yield choice.delta.content
+        if not finished:  # the connection closed before the model said it was done
+            meter.failures.append("truncated stream")
+            raise LLMError("the stream broke off before the answer was finished")
+    except openai.OpenAIError as exc:
+        meter.failures.append(type(exc).__name__)
+        raise LLMError(f"the stream broke off: {type(exc).__name__}") from exc
+    finally:
+        await stream.close()
+        meter.add(usage, started)
