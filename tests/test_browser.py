@@ -1,5 +1,6 @@
 """A real browser (Debian's headless Chromium, driven by Playwright) against a real daphne."""
 
+import multiprocessing
 import os
 import shutil
 
@@ -29,6 +30,10 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         # Playwright's sync API runs an event loop in this thread; the ORM calls that the
         # test case makes between tests are still synchronous and safe.
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        # The server process is spawned, not forked: a fork copies asgiref's thread pools
+        # without their threads (earlier tests started them), and the child then hangs.
+        cls._start_method = multiprocessing.get_start_method()
+        multiprocessing.set_start_method("spawn", force=True)
         super().setUpClass()
         from playwright.sync_api import sync_playwright
 
@@ -42,6 +47,7 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         cls.browser.close()
         cls.playwright.stop()
         super().tearDownClass()
+        multiprocessing.set_start_method(cls._start_method, force=True)
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
     def sign_up(self, username: str):
