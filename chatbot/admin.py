@@ -8,15 +8,10 @@ from memory.models import MemoryEdit
 class CausedEditsInline(ReadOnlyInline):
     model = MemoryEdit
     fk_name = "cause_message"
-    extra = 0
-    can_delete = False
     fields = ("created_at", "kind", "fact", "target", "step", "backend", "reason")
     readonly_fields = fields
     verbose_name_plural = "Memory edits this message caused"
     show_change_link = True
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Message)
@@ -50,14 +45,9 @@ class MessageAdmin(AuditPermissionMixin, admin.ModelAdmin):
 
 class MessageInline(ReadOnlyInline):
     model = Message
-    extra = 0
-    can_delete = False
     fields = ("created_at", "role", "route", "status", "text")
     readonly_fields = fields
     show_change_link = True
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Conversation)

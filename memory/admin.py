@@ -81,8 +81,6 @@ class ReadOnlyInline(admin.TabularInline):
 
 class TruthInline(ReadOnlyInline):
     model = FactTruth
-    extra = 0
-    can_delete = False
     fields = ("at", "value", "operation", "backend", "cause")
     readonly_fields = fields
     ordering = ("at", "id")
@@ -92,15 +90,10 @@ class TruthInline(ReadOnlyInline):
     def cause(self, row):
         return message_link(row.cause_message)
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
 
 class EditInline(ReadOnlyInline):
     model = MemoryEdit
     fk_name = "fact"
-    extra = 0
-    can_delete = False
     fields = (
         "created_at",
         "kind",
@@ -113,9 +106,6 @@ class EditInline(ReadOnlyInline):
     )
     readonly_fields = fields
     ordering = ("id",)
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Fact)

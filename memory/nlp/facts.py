@@ -12,23 +12,6 @@ from memory.nlp.relations import (
 )
 from memory.nlp.text import pos_tag, sentences, tokenize
 
-NEGATION_CUES = {"not", "n't", "never", "no longer", "anymore", "any more", "former"}
-CHANGE_CUES = {
-    "instead",
-    "now",
-    "no longer",
-    "anymore",
-    "switched",
-    "moved",
-    "cancelled",
-    "canceled",
-    "quit",
-    "left",
-    "fired",
-    "hired",
-    "joined",
-    "new",
-}
 TEAM_WORDS = {"team", "club", "fc", "united", "city", "athletic", "rovers", "sox"}
 
 
