@@ -38,13 +38,34 @@ def _session():
 
 
 def model_name() -> str:
+    """Recorded with every vector; searches only ever compare vectors of the same model."""
+    if settings.LLM_EMBEDDING_MODEL:
+        return f"remote:{settings.LLM_EMBEDDING_MODEL}"
     return settings.EMBEDDING_MODEL
+
+
+def embed_remote(texts: Sequence[str]) -> np.ndarray:
+    """Embeddings from the configured OpenAI-compatible endpoint, asked for 384 dimensions
+    (the column's size); a model that cannot give them is refused, not truncated."""
+    from memory.llm.client import clients
+
+    sync, _ = clients()
+    response = sync.embeddings.create(
+        model=settings.LLM_EMBEDDING_MODEL, input=list(texts), dimensions=settings.EMBEDDING_DIM
+    )
+    vectors = np.array([row.embedding for row in response.data], dtype=np.float32)
+    if vectors.shape != (len(texts), settings.EMBEDDING_DIM):
+        raise ValueError(f"{settings.LLM_EMBEDDING_MODEL} gave vectors of shape {vectors.shape}")
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.clip(norms, 1e-12, None)
 
 
 def embed_many(texts: Sequence[str]) -> np.ndarray:
     """Embed texts into unit vectors, shape (len(texts), 384)."""
     if not texts:
         return np.zeros((0, settings.EMBEDDING_DIM), dtype=np.float32)
+    if settings.LLM_EMBEDDING_MODEL:
+        return embed_remote(texts)
     session, tokenizer, input_names = _session()
     encodings = tokenizer.encode_batch([t or " " for t in texts])
     ids = np.array([e.ids for e in encodings], dtype=np.int64)

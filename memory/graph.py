@@ -84,6 +84,7 @@ def record_sentence_concepts(
     mentions: list[tuple[list[tuple[str, str]], ContextLine]],
     t: int,
     false_facts: Callable[[set[int]], set[int]] = lambda ids: set(),
+    summarise: Callable[[str, list[dict]], list[str] | None] | None = None,
 ) -> list[GraphEdit]:
     """Merge the concepts of each sentence, append the sentence to their contexts (revising
     contexts that grew too long), and strengthen the relations between neighbouring concepts.
@@ -110,7 +111,7 @@ def record_sentence_concepts(
         if before is not None:
             props["merges"] = int(before.get("merges", 0)) + 1
         edits.append(_concept_edit(stem, before, props))
-        revision = revise(stem, props, false_facts)
+        revision = revise(stem, props, false_facts, summarise)
         if revision:
             edits.append(revision)
     _write_concepts(graph, [p for stem, p in state.items() if stem in existing], create=False)
@@ -185,17 +186,30 @@ def _strengthen(graph: str, pairs: dict[tuple[str, str], int], t: int) -> list[G
     return edits
 
 
-def revise(stem: str, props: dict, false_facts: Callable[[set[int]], set[int]]) -> GraphEdit | None:
-    """RecallM's context revision, done symbolically: when a concept's context grows past the
-    limit, drop sentences whose facts are all false now, then keep the most recent ones.
-    Changes `props` in place and returns the edit, or None when nothing changed."""
+def revise(
+    stem: str,
+    props: dict,
+    false_facts: Callable[[set[int]], set[int]],
+    summarise: Callable[[str, list[dict]], list[str] | None] | None = None,
+) -> GraphEdit | None:
+    """RecallM's context revision: when a concept's context grows past the limit, a model (if
+    given) summarises it keeping the latest truths; otherwise, symbolically, sentences whose
+    facts are all false now go first, then the oldest. Changes `props` in place and returns
+    the edit, or None when nothing changed."""
     limit = settings.RECALLM_CONTEXT_LIMIT
     contexts = props.get("contexts", [])
     if len(contexts) <= limit:
         return None
-    false = false_facts({i for c in contexts for i in c.get("facts", [])})
-    kept = [c for c in contexts if not c.get("facts") or set(c["facts"]) - false]
-    props["contexts"] = kept[-limit:]
+    summary = summarise(props.get("label", stem), contexts) if summarise else None
+    if summary:
+        last = contexts[-1]
+        props["contexts"] = [
+            {"text": line, "t": last["t"], "at": last["at"], "facts": []} for line in summary
+        ][-limit:]
+    else:
+        false = false_facts({i for c in contexts for i in c.get("facts", [])})
+        kept = [c for c in contexts if not c.get("facts") or set(c["facts"]) - false]
+        props["contexts"] = kept[-limit:]
     return GraphEdit(
         "context_revised",
         stem,

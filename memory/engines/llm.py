@@ -24,6 +24,7 @@ VERSIONS = {
     "erase.add": prompts.ROUTE_EXTRACT_VERSION,
     "erase.verdict": prompts.VERDICTS_VERSION,
     "erase.rewrite": prompts.REWRITE_VERSION,
+    "recallm.revise": prompts.REVISION_VERSION,
 }
 
 
@@ -119,6 +120,25 @@ class LLMSteps:
             for r in data["rewrites"]
             if r["fact_id"] in by_id
         ]
+
+    def summarise_context(self, label: str, contexts: list[dict]) -> list[str] | None:
+        """RecallM's context revision by the model; None lets the symbolic revision run."""
+        if self.engine.down:
+            self.fallbacks["recallm.revise"] = self.engine.last_error
+            return None
+        try:
+            data = chat_json(
+                prompts.context_revision(
+                    label, [c["text"] for c in contexts], settings.RECALLM_CONTEXT_LIMIT
+                ),
+                model=settings.LLM_UPDATE_MODEL,
+                validate=prompts.validate_revision,
+                meter=self.engine.meter,
+            )
+        except LLMError as exc:
+            self.fallbacks["recallm.revise"] = str(exc)
+            return None
+        return data["sentences"]
 
 
 class LLMEngine(OfflineEngine):

@@ -7,6 +7,7 @@ ROUTE_EXTRACT_VERSION = "route-extract/1"
 VERDICTS_VERSION = "erase-verdicts/1"
 REWRITE_VERSION = "erase-rewrite/1"
 ANSWER_VERSION = "answer/1"
+REVISION_VERSION = "context-revision/1"
 
 ROUTES = {"update", "question", "both", "chitchat"}
 VERDICTS = {"reinforce", "no_change", "make_false"}
@@ -137,6 +138,25 @@ def validate_rewrite(data: dict) -> dict:
             }
         )
     return {"rewrites": clean}
+
+
+def context_revision(label: str, sentences: list[str], limit: int) -> list[dict]:
+    """RecallM's one-shot context revision: a shorter context that keeps the latest truths."""
+    system = (
+        f"These sentences about {label!r} are true when read in chronological order; later "
+        f"ones override earlier ones. Rewrite them as at most {limit} short standalone "
+        "sentences that keep what is true now (and, briefly, what changed). Answer JSON: "
+        '{"reasoning": str, "sentences": [str]}.'
+    )
+    user = "\n".join(f"{n}. {text}" for n, text in enumerate(sentences, 1))
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def validate_revision(data: dict) -> dict:
+    rows = data.get("sentences")
+    if not isinstance(rows, list) or not rows:
+        raise ValueError("sentences must be a non-empty list")
+    return {"sentences": [_text(r, "sentence", 500) for r in rows if _text(r, "sentence")]}
 
 
 def answer(question: str, statements: list[dict]) -> list[dict]:

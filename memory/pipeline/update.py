@@ -159,9 +159,14 @@ class UpdatePipeline:
             facts = [f.pk for f in added if _overlaps(f.text, sentence)]
             mentions.append((concepts, graph.ContextLine(sentence, self.t, at, facts)))
         edits = graph.record_sentence_concepts(
-            graph=name, mentions=mentions, t=self.t, false_facts=self.false_among
+            graph=name,
+            mentions=mentions,
+            t=self.t,
+            false_facts=self.false_among,
+            summarise=getattr(self.steps, "summarise_context", None),
         )
         why = self.why("recallm.graph")
+        revised = self.why("recallm.revise")
         MemoryEdit.objects.bulk_create(
             MemoryEdit(
                 user=self.user,
@@ -170,12 +175,13 @@ class UpdatePipeline:
                 before=e.before,
                 after=e.after,
                 cause_message=self.message,
-                step="recallm.graph",
-                backend=why.backend,
-                model_name=why.model_name,
-                prompt_version=why.prompt_version,
+                step=w.step,
+                backend=w.backend,
+                model_name=w.model_name,
+                prompt_version=w.prompt_version,
             )
             for e in edits
+            for w in [revised if e.kind == "context_revised" else why]
         )
 
 

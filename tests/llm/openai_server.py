@@ -49,6 +49,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         self.script.requests.append(body)
+        if self.path.endswith("/embeddings"):
+            self._embeddings(body)
+            return
         try:
             reply = self.script.replies.get_nowait()
         except queue.Empty:
@@ -78,6 +81,25 @@ class Handler(BaseHTTPRequestHandler):
                     "usage": _usage(prompt, reply["content"]),
                 },
             )
+
+    def _embeddings(self, body: dict) -> None:
+        """Deterministic bag-of-letters vectors: similar texts get similar vectors."""
+        size = body.get("dimensions", 384)
+        data = []
+        for index, text in enumerate(body["input"]):
+            vector = [0.0] * size
+            for position, char in enumerate(text.lower()):
+                vector[(ord(char) * 31 + position % 3) % size] += 1.0
+            data.append({"object": "embedding", "index": index, "embedding": vector})
+        self._send(
+            200,
+            {
+                "object": "list",
+                "data": data,
+                "model": body["model"],
+                "usage": {"prompt_tokens": 1, "total_tokens": 1},
+            },
+        )
 
     def _send(self, status: int, payload: dict) -> None:
         data = json.dumps(payload).encode()

@@ -197,3 +197,49 @@ async def test_a_closed_socket_cancels_the_stream_and_stores_it_incomplete(llm, 
         await asyncio.sleep(0.1)
     assert reply.status == "incomplete"
     assert reply.text.startswith("one") and "ten" not in reply.text
+
+
+@pytest.mark.django_db
+def test_a_configured_embedding_model_keeps_its_vectors_apart(llm, llm_user, settings):
+    llm.json(extraction(("lena lives in Lisbon", "lena", "lives_in", "Lisbon", False)))
+    say(llm_user, "I live in Lisbon.")
+    local = Fact.objects.get(user=llm_user)
+    assert local.embed_model == "all-MiniLM-L6-v2-onnx-int8"
+    settings.LLM_EMBEDDING_MODEL = "scripted-embedder"
+    llm.json(extraction(("lena works at Pfizer", "lena", "works_for", "Pfizer", False)))
+    say(llm_user, "I work at Pfizer.")
+    remote = Fact.objects.get(user=llm_user, object="Pfizer")
+    assert remote.embed_model == "remote:scripted-embedder"
+    embedding_calls = [r for r in llm.requests if "input" in r]
+    assert embedding_calls and embedding_calls[0]["dimensions"] == 384
+    from memory import embeddings, selectors
+
+    found = selectors.similar_facts(
+        user_id=llm_user.pk, vector=embeddings.embed("Lisbon"), limit=10
+    )
+    assert [f.embed_model for f, _ in found] == ["remote:scripted-embedder"]
+
+
+@pytest.mark.django_db
+def test_the_model_revises_a_context_that_grew_too_long(llm, llm_user, settings):
+    from memory import age
+
+    settings.RECALLM_CONTEXT_LIMIT = 2
+    for city in ("Oslo", "Rome"):
+        llm.json(extraction((f"Brandon visited {city}", "Brandon", "visited", city, False)))
+        say(llm_user, f"Brandon visited {city}.")
+    llm.json(extraction(("Brandon lives in Lima", "Brandon", "lives_in", "Lima", False)))
+    llm.json({"reasoning": "latest first", "sentences": ["Brandon lives in Lima now."]})
+    say(llm_user, "Brandon lives in Lima.")
+    rows = age.cypher(
+        age.graph_name(llm_user.pk),
+        "MATCH (c:Concept) WHERE c.stem = 'brandon' RETURN c.contexts",
+        columns=("c",),
+    )
+    assert [c["text"] for c in rows[0][0]] == ["Brandon lives in Lima now."]
+    edit = MemoryEdit.objects.get(user=llm_user, kind=EditKind.CONTEXT_REVISED)
+    assert (edit.step, edit.backend, edit.prompt_version) == (
+        "recallm.revise",
+        "llm",
+        "context-revision/1",
+    )
