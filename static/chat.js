@@ -9,13 +9,18 @@
     status("Disconnected — reconnecting…", "bad");
   });
   document.addEventListener("htmx:wsError", function () { status("Connection error", "bad"); });
-  document.addEventListener("htmx:wsAfterSend", function (evt) {
-    var form = document.getElementById("chat-form");
-    if (form && evt.target === form) { form.reset(); }
+  document.addEventListener("htmx:wsAfterSend", function () {
     var errors = document.getElementById("chat-errors");
     if (errors) { errors.innerHTML = ""; }
   });
-  document.addEventListener("htmx:wsAfterMessage", function () {
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    // Clear the box only once the server has stored the message: a refused message
+    // (too long, binary...) stays in the box so nothing the user typed is lost.
+    var data = evt.detail && evt.detail.message;
+    if (typeof data === "string" && data.indexOf('class="message user') !== -1) {
+      var form = document.getElementById("chat-form");
+      if (form) { form.reset(); }
+    }
     var list = document.getElementById("messages");
     if (list) { list.scrollTop = list.scrollHeight; }
   });

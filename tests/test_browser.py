@@ -98,4 +98,5 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         error = page.locator("#chat-errors .error")
         error.wait_for()
         assert "limit" in error.inner_text()
+        assert len(page.input_value("#message-input")) == 9000, "a refused message is kept"
         assert "Noted" in self.send(page, "My sister is called Ana.")
