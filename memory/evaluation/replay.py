@@ -14,7 +14,7 @@ from chatbot.models import Conversation, Message
 from memory import age, graph
 from memory.evaluation.episodes import Episode, Probe, Turn
 from memory.evaluation.grading import grade
-from memory.events import Failed, Token
+from memory.events import Done, Failed, Token
 from memory.models import MemoryState
 
 
@@ -23,18 +23,23 @@ class Outcome:
     text: str
     latency_ms: float
     failed: str | None
+    cost: dict
 
 
 async def _run(message: Message, force_route: str) -> Outcome:
     started = time.perf_counter()
     parts: list[str] = []
     failed = None
+    cost: dict = {}
     async for _reply, event in chat.run_message(message=message, force_route=force_route):
         if isinstance(event, Token):
             parts.append(event.text)
         elif isinstance(event, Failed):
             failed = event.error
-    return Outcome("".join(parts).strip(), (time.perf_counter() - started) * 1000, failed)
+        elif isinstance(event, Done):
+            cost = {k: v for k, v in event.meta.items() if k in ("llm_calls", "tokens")}
+    elapsed = (time.perf_counter() - started) * 1000
+    return Outcome("".join(parts).strip(), elapsed, failed, cost)
 
 
 run = async_to_sync(_run)
@@ -71,6 +76,7 @@ def replay_episode(episode: Episode, engine: str, *, keep: bool = False) -> Iter
                     "engine": engine,
                     "ingest_ms": round(outcome.latency_ms, 2),
                     "failed": outcome.failed,
+                    **outcome.cost,
                 }
             else:
                 yield probe_record(episode, event, engine, ask(user, event))
@@ -101,6 +107,7 @@ def probe_record(episode: Episode, probe: Probe, engine: str, outcome: Outcome) 
         "grading": probe.grading,
         "engine": engine,
         "latency_ms": round(outcome.latency_ms, 2),
+        **outcome.cost,
         "score": grade(
             outcome.text,
             grading=probe.grading,

@@ -22,13 +22,18 @@ class Meter:
     completion_tokens: int = 0
     ms: float = 0.0
     failures: list[str] = field(default_factory=list)
+    estimated: bool = False
 
-    def add(self, usage, started: float) -> None:
+    def add(self, usage, started: float, chunks: int = 0) -> None:
         self.calls += 1
         self.ms += (time.perf_counter() - started) * 1000
         if usage is not None:
             self.prompt_tokens += usage.prompt_tokens or 0
             self.completion_tokens += usage.completion_tokens or 0
+        elif chunks:
+            # Some servers (llama.cpp) send no usage on streams; each delta is about a token.
+            self.completion_tokens += chunks
+            self.estimated = True
 
     def as_meta(self) -> dict:
         return {
@@ -37,6 +42,7 @@ class Meter:
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
             "llm_ms": round(self.ms, 1),
+            **({"tokens_estimated": True} if self.estimated else {}),
         }
 
 
@@ -117,12 +123,14 @@ async def stream_text(messages: list[dict], *, model: str, meter: Meter) -> Asyn
         raise LLMError(f"{type(exc).__name__}: {exc}") from exc
     usage = None
     finished = False
+    chunks = 0
     try:
         async for chunk in stream:
             usage = chunk.usage or usage
             for choice in chunk.choices:
                 finished = finished or choice.finish_reason is not None
                 if choice.delta and choice.delta.content:
+                    chunks += 1
                     yield choice.delta.content
         if not finished:  # the connection closed before the model said it was done
             meter.failures.append("truncated stream")
@@ -132,4 +140,4 @@ async def stream_text(messages: list[dict], *, model: str, meter: Meter) -> Asyn
         raise LLMError(f"the stream broke off: {type(exc).__name__}") from exc
     finally:
         await stream.close()
-        meter.add(usage, started)
+        meter.add(usage, started, chunks)
