@@ -120,7 +120,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"pgserver": {"level": "WARNING"}},
+    "loggers": {name: {"level": "WARNING"} for name in ("pgserver", "httpx", "openai")},
     "root": {
         "handlers": ["console"],
         "level": env_str("LOG_LEVEL", "WARNING" if TESTING else "INFO"),

@@ -64,6 +64,9 @@ def grade(reply: str, *, grading: str, accepted: list[str], choices: list[str] |
         return float(bool(ABSTAIN.search(reply)))
     if grading == "f1":
         return max((f1(reply, a) for a in accepted), default=0.0)
+    if grading == "f1_multi":  # LoCoMo: several comma-separated parts, each scored on its own
+        parts = [p for a in accepted for p in a.split(",") if p.strip()]
+        return sum(f1(reply, p) for p in parts) / len(parts) if parts else 0.0
     if choices:
         picked = picked_choice(reply, choices)
         return float(picked is not None and picked.lower() in {a.lower() for a in accepted})
