@@ -47,9 +47,9 @@ def model_name() -> str:
 def embed_remote(texts: Sequence[str]) -> np.ndarray:
     """Embeddings from the configured OpenAI-compatible endpoint, asked for 384 dimensions
     (the column's size); a model that cannot give them is refused, not truncated."""
-    from memory.llm.client import clients
+    from memory.llm.client import sync_client
 
-    sync, _ = clients()
+    sync = sync_client()
     response = sync.embeddings.create(
         model=settings.LLM_EMBEDDING_MODEL, input=list(texts), dimensions=settings.EMBEDDING_DIM
     )

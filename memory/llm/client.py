@@ -51,26 +51,33 @@ def configured() -> bool:
 
 
 @cache
-def _clients(base_url: str, api_key: str, timeout: float):
+def _sync_client(base_url: str, api_key: str, timeout: float) -> openai.OpenAI:
     # Retries are ours (one, on invalid output); transport retries would hide timeouts.
-    sync = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
-    streaming = openai.AsyncOpenAI(
-        base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0
-    )
-    return sync, streaming
+    return openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
 
 
-def clients():
+def _options() -> tuple[str, str, float]:
     if not configured():
         raise LLMError("no LLM endpoint is configured (LLM_BASE_URL, LLM_MODEL)")
-    return _clients(settings.LLM_BASE_URL, settings.LLM_API_KEY, settings.LLM_TIMEOUT)
+    return settings.LLM_BASE_URL, settings.LLM_API_KEY, settings.LLM_TIMEOUT
+
+
+def sync_client() -> openai.OpenAI:
+    return _sync_client(*_options())
+
+
+def async_client() -> openai.AsyncOpenAI:
+    """A fresh client per stream: an async client's connection pool belongs to the event loop
+    it was first used in, and replays and the CLI run each message in a loop of its own."""
+    base_url, api_key, timeout = _options()
+    return openai.AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
 
 
 def chat_json(
     messages: list[dict], *, model: str, validate: Callable[[dict], dict], meter: Meter
 ) -> dict:
     """One JSON-mode completion, validated; one retry on invalid output, then LLMError."""
-    sync, _ = clients()
+    sync = sync_client()
     problem = ""
     for attempt in range(2):
         prompt = (
@@ -108,7 +115,7 @@ def chat_json(
 async def stream_text(messages: list[dict], *, model: str, meter: Meter) -> AsyncIterator[str]:
     """Yield the answer's text as the endpoint streams it. Closing this generator (the
     websocket went away) closes the HTTP stream, which cancels the request upstream."""
-    _, streaming = clients()
+    streaming = async_client()
     started = time.perf_counter()
     try:
         stream = await streaming.chat.completions.create(
@@ -120,6 +127,7 @@ async def stream_text(messages: list[dict], *, model: str, meter: Meter) -> Asyn
         )
     except openai.OpenAIError as exc:
         meter.failures.append(type(exc).__name__)
+        await streaming.close()
         raise LLMError(f"{type(exc).__name__}: {exc}") from exc
     usage = None
     finished = False
@@ -140,4 +148,5 @@ async def stream_text(messages: list[dict], *, model: str, meter: Meter) -> Asyn
         raise LLMError(f"the stream broke off: {type(exc).__name__}") from exc
     finally:
         await stream.close()
+        await streaming.close()
         meter.add(usage, started, chunks)
