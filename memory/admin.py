@@ -14,9 +14,8 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
-from memory import audit, graph_selectors, nlp, services
+from memory import audit, graph_selectors
 from memory.models import Backend, Fact, FactTruth, MemoryEdit, MemoryState
-from memory.services import Provenance
 
 PERMISSION = "memory.audit_memory"
 
@@ -156,22 +155,13 @@ class FactAdmin(AuditPermissionMixin, admin.ModelAdmin):
         """A staff change goes through the same service as every other change, and is logged."""
         if not change or "text" not in form.changed_data:
             return
-        new_text = obj.text
-        fact = Fact.objects.get(pk=obj.pk)
-        parsed = nlp.extract_facts(new_text, speaker=fact.user.get_username())
-        first = parsed[0] if parsed else None
-        triplet = (first.subject, first.relation, first.object) if first else ("", "", "")
-        services.correct_fact(
-            fact=fact,
-            text=new_text,
-            triplet=triplet,
-            keys=(nlp.entity_key(triplet[0]), nlp.entity_key(triplet[2])),
-            why=Provenance(
-                step="admin.change",
-                backend=Backend.STAFF,
-                actor=request.user,
-                reason="changed in the admin",
-            ),
+        audit.correct_text(
+            fact=Fact.objects.get(pk=obj.pk),
+            text=obj.text,
+            actor=request.user,
+            backend=Backend.STAFF,
+            step="admin.change",
+            reason="changed in the admin",
         )
 
 

@@ -107,26 +107,35 @@ def live_facts(*, user_id: int) -> dict[int, dict]:
 
 
 @transaction.atomic
-def correct_by_user(*, fact: Fact, text: str, user: AbstractBaseUser) -> MemoryEdit:
-    """The user rewrites one of their facts on the My memory page."""
-    parsed = nlp.extract_facts(text, speaker=user.get_username())
+def correct_text(
+    *, fact: Fact, text: str, actor: AbstractBaseUser, backend: str, step: str, reason: str
+) -> MemoryEdit:
+    """A person rewrites a fact; its triplet is parsed again from the new words."""
+    parsed = nlp.extract_facts(text, speaker=fact.user.get_username())
     first = parsed[0] if parsed else None
     triplet = (first.subject, first.relation, first.object) if first else ("", "", "")
     if first and first.negated:
         triplet = (first.subject, f"not:{first.relation}", first.object)
-    why = Provenance(
-        step="user.correct",
-        backend=Backend.USER,
-        actor=user,
-        reason="corrected on the My memory page",
-    )
-    services.lock_user_memory(user_id=user.pk)
+    why = Provenance(step=step, backend=backend, actor=actor, reason=reason)
+    services.lock_user_memory(user_id=fact.user_id)
     return services.correct_fact(
         fact=fact,
         text=text,
         triplet=triplet,
         keys=(nlp.entity_key(triplet[0]), nlp.entity_key(triplet[2])),
         why=why,
+    )
+
+
+def correct_by_user(*, fact: Fact, text: str, user: AbstractBaseUser) -> MemoryEdit:
+    """The user rewrites one of their facts on the My memory page."""
+    return correct_text(
+        fact=fact,
+        text=text,
+        actor=user,
+        backend=Backend.USER,
+        step="user.correct",
+        reason="corrected on the My memory page",
     )
 
 
