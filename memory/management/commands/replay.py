@@ -47,6 +47,8 @@ class Command(BaseCommand):
                     records.append(record)
                     if out:
                         out.write(json.dumps(record) + "\n")
+                if out:
+                    out.flush()  # long runs can be watched, and survive an interruption
                 self.progress(n, total, engine)
         finally:
             if out:
