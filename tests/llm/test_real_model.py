@@ -76,3 +76,4 @@ def test_a_real_server_answers_in_json_mode_and_streams(llama_server, make_user,
     assert answer.failed is None
     assert answer.done.meta["llm_calls"] == 1 and answer.done.meta["tokens"] > 0
     assert answer.tokens > 1, "the answer arrived as a stream of several tokens"
+    assert "answer done offline" not in answer.done.meta.get("fallback", ""), answer.done.meta
