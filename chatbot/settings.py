@@ -154,4 +154,6 @@ LLM_API_KEY = env_str("LLM_API_KEY", "not-needed")
 LLM_MODEL = env_str("LLM_MODEL")
 LLM_UPDATE_MODEL = env_str("LLM_UPDATE_MODEL") or LLM_MODEL
 LLM_TIMEOUT = env_float("LLM_TIMEOUT", 30.0)
+# Bounds each structured (JSON) call: a small model can otherwise loop until its context ends.
+LLM_MAX_TOKENS = env_int("LLM_MAX_TOKENS", 1024)
 LLM_EMBEDDING_MODEL = env_str("LLM_EMBEDDING_MODEL")

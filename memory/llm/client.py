@@ -99,6 +99,7 @@ def chat_json(
                 messages=prompt,
                 response_format={"type": "json_object"},
                 temperature=0,
+                max_tokens=settings.LLM_MAX_TOKENS,
             )
         except openai.OpenAIError as exc:
             meter.failures.append(type(exc).__name__)
