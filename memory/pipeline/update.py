@@ -87,7 +87,7 @@ class UpdatePipeline:
                     why=self.why("erase.verdict", verdict.reason),
                 )
                 restated.add(verdict.new_index)
-                self.lines.append(f"Already known: {fact.text}.")
+                self.lines.append(f"Already known: {sentence(fact.text)}")
             elif verdict.operation == "make_false":
                 if not may_make_false(new=parsed, text=text, fact=fact):
                     continue  # guarded: see memory.pipeline.guard
@@ -122,7 +122,7 @@ class UpdatePipeline:
                 triplet=(new.subject, stored_relation(new), new.object),
                 keys=keys_of(new),
             )
-            self.lines.append(f"Rewrote: {rewrite.old.text} → {new.text}.")
+            self.lines.append(f"Rewrote: {rewrite.old.text.rstrip('.')} → {sentence(new.text)}")
 
     def add_new(self, parsed, vectors, restated: set[int], made_false: list[Fact]) -> list[Fact]:
         added = []
@@ -143,7 +143,7 @@ class UpdatePipeline:
                 base_relation(f.relation) == base_relation(p.relation) for f in made_false
             )
             if not replaced:
-                self.lines.append(f"Added: {p.text}.")
+                self.lines.append(f"Added: {sentence(p.text)}")
         return added
 
     def false_among(self, ids: set[int]) -> set[int]:
@@ -185,6 +185,11 @@ class UpdatePipeline:
         )
 
 
+def sentence(text: str) -> str:
+    """One full stop at the end, whatever the fact's text ended with."""
+    return text.rstrip(" .") + "."
+
+
 def describe_change(old: Fact, parsed: list[nlp.ParsedFact]) -> str:
     """ "Updated: Brandon vacation plan Paris → Brazil" when a new value replaced the old one."""
     relation = base_relation(old.relation)
@@ -198,7 +203,7 @@ def describe_change(old: Fact, parsed: list[nlp.ParsedFact]) -> str:
         ):
             label = nlp.relation_label(relation)
             return f"Updated: {old.subject} {label} {old.object} → {new.object}."
-    return f"No longer true: {old.text}."
+    return f"No longer true: {sentence(old.text)}"
 
 
 def _overlaps(fact_text: str, sentence: str) -> bool:
