@@ -1,59 +1,146 @@
+"""Conversations and messages in the audit admin: how each message was routed and which memory
+edits it caused, with a revert of all of its fact edits. Same permission as the memory admin."""
+
+import json
+
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
 from chatbot.models import Conversation, Message
-from memory.admin import AuditPermissionMixin, ReadOnlyInline
-from memory.models import MemoryEdit
+from memory.admin import MAX_ACTION_ROWS, MemoryAdmin, revert_messages
+from memory.admin_display import edit_log_url, edits_table
+from memory.admin_filters import UserFilter
+from memory.models import FACT_EDIT_KINDS
 
-
-class CausedEditsInline(ReadOnlyInline):
-    model = MemoryEdit
-    fk_name = "cause_message"
-    fields = ("created_at", "kind", "fact", "target", "step", "backend", "reason")
-    readonly_fields = fields
-    verbose_name_plural = "Memory edits this message caused"
-    show_change_link = True
+SHOWN_GRAPH_EDITS = 30
 
 
 @admin.register(Message)
-class MessageAdmin(AuditPermissionMixin, admin.ModelAdmin):
-    list_display = ("id", "created_at", "user", "role", "route", "status", "short_text")
-    list_filter = ("role", "route", "status", ("user", admin.RelatedOnlyFieldListFilter))
-    search_fields = ("text", "user__username")
+class MessageAdmin(MemoryAdmin):
+    list_display = ("id", "sent_at", "user", "role", "route", "status", "short_text", "edits")
+    list_filter = (UserFilter, "role", "route", "status")
+    search_fields = ("text",)
     list_select_related = ("user",)
-    show_full_result_count = False
+    list_per_page = 50
+    ordering = ("-id",)
+    actions = ("revert_memory",)
+    change_form_template = "admin/memory/message_change_form.html"
+    fieldsets = (
+        (None, {"fields": ("conversation", "user", "role", "text", "status", "error")}),
+        ("Routing", {"fields": ("route", "routed_parts", "reply_to", "reply")}),
+        ("Times", {"fields": ("sent_at", "created_at", "applied_at")}),
+        ("Memory edits this message caused", {"fields": ("fact_edits", "graph_edits")}),
+        ("Engine details", {"fields": ("details",)}),
+    )
     readonly_fields = (
         "conversation",
         "user",
         "role",
         "text",
-        "route",
         "status",
         "error",
+        "route",
+        "routed_parts",
         "reply_to",
+        "reply",
         "sent_at",
         "created_at",
         "applied_at",
-        "meta",
+        "fact_edits",
+        "graph_edits",
+        "details",
     )
-    fields = readonly_fields
-    inlines = (CausedEditsInline,)
 
     @admin.display(description="text")
     def short_text(self, message):
         return message.text[:100]
 
+    @admin.display(description="memory edits")
+    def edits(self, message):
+        if message.role != Message.Role.USER:
+            return ""
+        return format_html('<a href="{}">edit log</a>', edit_log_url(message=message.pk))
 
-class MessageInline(ReadOnlyInline):
-    model = Message
-    fields = ("created_at", "role", "route", "status", "text")
-    readonly_fields = fields
-    show_change_link = True
+    @admin.display(description="update part · question part")
+    def routed_parts(self, message):
+        meta = message.meta or {}
+        return format_html(
+            "update: “{}”<br>question: “{}”",
+            meta.get("update_text", "") or "—",
+            meta.get("question_text", "") or "—",
+        )
+
+    @admin.display(description="bot reply")
+    def reply(self, message):
+        found = message.replies.order_by("id").first()
+        if found is None:
+            return "—"
+        url = reverse("admin:chatbot_message_change", args=[found.pk])
+        return format_html('<a href="{}">#{}</a>: {}', url, found.pk, found.text[:300])
+
+    @admin.display(description="facts")
+    def fact_edits(self, message):
+        rows = message.memory_edits.filter(kind__in=FACT_EDIT_KINDS)
+        rows = rows.select_related("cause_message", "actor").order_by("id")
+        return edits_table(rows)
+
+    @admin.display(description="concept graph")
+    def graph_edits(self, message):
+        rows = message.memory_edits.exclude(kind__in=FACT_EDIT_KINDS).order_by("id")
+        total = rows.count()
+        return edits_table(
+            rows.select_related("cause_message", "actor")[:SHOWN_GRAPH_EDITS],
+            more_url=edit_log_url(message=message.pk),
+            total=total,
+        )
+
+    @admin.display(description="meta")
+    def details(self, message):
+        return format_html("<pre>{}</pre>", json.dumps(message.meta, indent=2, default=str))
+
+    @admin.action(description="Revert every fact edit of the selected messages")
+    def revert_memory(self, request, queryset: QuerySet):
+        revert_messages(self, request, queryset.order_by("-id")[:MAX_ACTION_ROWS])
 
 
 @admin.register(Conversation)
-class ConversationAdmin(AuditPermissionMixin, admin.ModelAdmin):
-    list_display = ("id", "user", "title", "updated_at")
-    list_filter = (("user", admin.RelatedOnlyFieldListFilter),)
-    search_fields = ("title", "user__username")
+class ConversationAdmin(MemoryAdmin):
+    list_display = ("id", "user", "title", "created_at", "updated_at", "messages")
+    list_filter = (UserFilter,)
+    search_fields = ("title",)
     list_select_related = ("user",)
-    inlines = (MessageInline,)
+    ordering = ("-updated_at", "-id")
+    fields = ("user", "title", "created_at", "updated_at", "latest")
+    readonly_fields = fields
+
+    @admin.display(description="messages")
+    def messages(self, conversation):
+        url = reverse("admin:chatbot_message_changelist")
+        return format_html('<a href="{}?conversation={}">messages</a>', url, conversation.pk)
+
+    @admin.display(description="latest messages")
+    def latest(self, conversation):
+        rows = reversed(list(conversation.messages.order_by("-id")[:100]))
+        body = format_html_join(
+            "",
+            '<tr><td><a href="{}">#{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
+            (
+                (
+                    reverse("admin:chatbot_message_change", args=[m.pk]),
+                    m.pk,
+                    f"{m.sent_at:%Y-%m-%d %H:%M}",
+                    m.role,
+                    m.get_route_display(),
+                    m.text[:200],
+                )
+                for m in rows
+            ),
+        )
+        return format_html(
+            "<table><tr><th>#</th><th>sent</th><th>role</th><th>routed</th><th>text</th></tr>"
+            "{}</table><p>{}</p>",
+            body,
+            self.messages(conversation),
+        )

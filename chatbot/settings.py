@@ -157,3 +157,9 @@ LLM_TIMEOUT = env_float("LLM_TIMEOUT", 30.0)
 # Bounds each structured (JSON) call: a small model can otherwise loop until its context ends.
 LLM_MAX_TOKENS = env_int("LLM_MAX_TOKENS", 1024)
 LLM_EMBEDDING_MODEL = env_str("LLM_EMBEDDING_MODEL")
+# After a refused connection, timeout, 5xx or 429, skip the endpoint for this many seconds
+# (messages go offline at once instead of each waiting for its own timeout).
+LLM_RETRY_AFTER = env_float("LLM_RETRY_AFTER", 30.0)
+# How structured calls ask for JSON: json_object (any server), json_schema (OpenAI structured
+# outputs, vLLM, Ollama, LM Studio, llama-server) or json_object_schema (llama-cpp-python).
+LLM_JSON_MODE = env_str("LLM_JSON_MODE", "json_object")

@@ -1,116 +1,130 @@
-"""The user's own view of their memory: what the bot believes, with history; correct, forget,
-export, delete. Every lookup is scoped to request.user, so another user's id is a 404."""
+"""The user's own view of their memory: what the bot believes now and what it used to, with
+history; correct, forget, export, delete. Every lookup is scoped to request.user, so another
+user's fact id is a 404, never a 403 that would confirm it exists."""
 
 import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
 
-from chatbot.models import Message
 from memory import audit, selectors
-from memory.models import Fact, MemoryEdit
+from memory.forms import DELETE_CONFIRMATION, CorrectFactForm, DeleteMemoryForm
+from memory.models import Fact
 
-CONFIRMATION = "delete my memory"
+PER_PAGE = 50
+
+
+def _own_fact(request: HttpRequest, fact_id: int) -> Fact:
+    return get_object_or_404(Fact.objects.defer("embedding"), pk=fact_id, user=request.user)
+
+
+def _with_history(facts: list[Fact]) -> list[tuple[Fact, list]]:
+    history = selectors.truth_history(fact_ids=[f.pk for f in facts])
+    return [(fact, history[fact.pk]) for fact in facts]
+
+
+def _page(request: HttpRequest, rows, name: str):
+    return Paginator(rows, PER_PAGE).get_page(request.GET.get(name))
 
 
 @login_required
+@require_GET
 def my_memory(request: HttpRequest) -> HttpResponse:
-    facts = list(Fact.objects.filter(user=request.user).order_by("-truth_since", "-id")[:500])
-    history = selectors.truth_history(fact_ids=[f.pk for f in facts])
+    return _page_response(request)
+
+
+def _page_response(request: HttpRequest, delete_form: DeleteMemoryForm | None = None):
+    facts = Fact.objects.filter(user=request.user).defer("embedding")
+    current = _page(request, facts.filter(is_true=True).order_by("-truth_since", "-id"), "page")
+    past = _page(request, facts.filter(is_true=False).order_by("-truth_since", "-id"), "past")
     context = {
-        "current": [(f, history[f.pk]) for f in facts if f.is_true],
-        "past": [(f, history[f.pk]) for f in facts if not f.is_true],
-        "confirmation": CONFIRMATION,
+        "current": _with_history(list(current)),
+        "current_page": current,
+        "past": _with_history(list(past)),
+        "past_page": past,
+        "delete_form": delete_form or DeleteMemoryForm(),
+        "confirmation": DELETE_CONFIRMATION,
     }
-    return render(request, "memory/page.html", context)
+    return render(request, "memory/page.html", context, status=400 if delete_form else 200)
+
+
+@login_required
+@require_GET
+def fact_detail(request: HttpRequest, fact_id: int) -> HttpResponse:
+    fact = _own_fact(request, fact_id)
+    context = {
+        "fact": fact,
+        "history": selectors.truth_history(fact_ids=[fact.pk])[fact.pk],
+        "edits": fact.edits.select_related("cause_message", "actor").order_by("id"),
+    }
+    return render(request, "memory/fact.html", context)
 
 
 @login_required
 @require_POST
 def correct(request: HttpRequest, fact_id: int) -> HttpResponse:
-    fact = get_object_or_404(Fact, pk=fact_id, user=request.user)
-    text = request.POST.get("text", "").strip()
-    if not text or len(text) > 1000:
+    fact = _own_fact(request, fact_id)
+    form = CorrectFactForm(request.POST)
+    if not form.is_valid():
         messages.error(request, "A fact needs between 1 and 1000 characters.")
-    else:
-        audit.correct_by_user(fact=fact, text=text, user=request.user)
-        messages.success(request, "Corrected.")
-    return redirect("my_memory")
+    elif form.cleaned_data["text"] != fact.text:
+        audit.correct_by_user(fact=fact, text=form.cleaned_data["text"], user=request.user)
+        messages.success(request, f"Corrected: {form.cleaned_data['text']}")
+    return redirect(f"{reverse('my_memory')}#fact-{fact.pk}")
 
 
 @login_required
 @require_POST
 def forget(request: HttpRequest, fact_id: int) -> HttpResponse:
-    fact = get_object_or_404(Fact, pk=fact_id, user=request.user, is_true=True)
-    audit.forget_by_user(fact=fact, user=request.user)
-    messages.success(request, f"Forgot: {fact.text}")
+    fact = _own_fact(request, fact_id)
+    if fact.is_true:
+        audit.forget_by_user(fact=fact, user=request.user)
+        messages.success(request, f"Forgot: {fact.text}")
     return redirect("my_memory")
 
 
-@login_required
-def export(request: HttpRequest) -> HttpResponse:
-    user = request.user
-    facts = Fact.objects.filter(user=user).order_by("id")
-    history = selectors.truth_history(fact_ids=[f.pk for f in facts])
-    data = {
-        "user": user.get_username(),
-        "facts": [
-            {
-                **fact.snapshot(),
-                "id": fact.pk,
-                "since": fact.truth_since,
-                "history": [
-                    {
-                        "value": h.value,
-                        "at": h.at,
-                        "operation": h.operation,
-                        "cause_message": h.cause_message_id,
-                    }
-                    for h in history[fact.pk]
-                ],
-            }
-            for fact in facts
-        ],
-        "edits": list(
-            MemoryEdit.objects.filter(user=user)
-            .order_by("id")
-            .values(
-                "id",
-                "created_at",
-                "kind",
-                "fact_id",
-                "target",
-                "before",
-                "after",
-                "cause_message_id",
-                "step",
-                "backend",
-                "reason",
-            )
-        ),
-        "messages": list(
-            Message.objects.filter(user=user)
-            .order_by("id")
-            .values("id", "conversation_id", "role", "text", "route", "sent_at")
-        ),
-    }
-    response = HttpResponse(
-        json.dumps(data, cls=DjangoJSONEncoder, indent=2), content_type="application/json"
-    )
-    response["Content-Disposition"] = 'attachment; filename="recollect-memory.json"'
+def _json(data: dict, filename: str) -> HttpResponse:
+    body = json.dumps(data, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@login_required
+@require_GET
+def export(request: HttpRequest) -> HttpResponse:
+    return _json(audit.export_memory(user=request.user), "recollect-memory.json")
+
+
+@login_required
+@require_GET
+def fact_export(request: HttpRequest, fact_id: int) -> HttpResponse:
+    fact = _own_fact(request, fact_id)
+    history = list(
+        fact.history.order_by("at", "id").values(
+            "value", "at", "t", "operation", "cause_message_id"
+        )
+    )
+    return _json(audit.fact_export(fact, history), f"recollect-fact-{fact.pk}.json")
 
 
 @login_required
 @require_POST
 def delete_all(request: HttpRequest) -> HttpResponse:
-    if request.POST.get("confirm", "").strip().lower() != CONFIRMATION:
-        messages.error(request, f'Type "{CONFIRMATION}" to confirm.')
-        return redirect("my_memory")
-    counts = audit.delete_all_memory(user=request.user)
-    messages.success(request, f"Deleted your memory ({counts['facts']} facts).")
+    form = DeleteMemoryForm(request.POST)
+    if not form.is_valid():
+        return _page_response(request, delete_form=form)
+    counts = audit.delete_all_memory(
+        user=request.user, conversations=form.cleaned_data["conversations"]
+    )
+    done = f"Deleted your memory: {counts['facts']} facts and {counts['edits']} edits"
+    if "conversations" in counts:
+        done += f", and your conversations ({counts['conversations']} rows)"
+    messages.success(request, done + ".")
     return redirect("my_memory")

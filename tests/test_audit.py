@@ -197,7 +197,7 @@ def test_deleting_my_memory_leaves_nothing_behind(client, alice, bob):
     say(bob, "I live in Porto.")
     client.force_login(alice)
     refused = client.post(reverse("delete_memory"), {"confirm": "yes"})
-    assert refused.status_code == 302 and Fact.objects.filter(user=alice).exists()
+    assert refused.status_code == 400 and Fact.objects.filter(user=alice).exists()
     client.post(reverse("delete_memory"), {"confirm": "delete my memory"})
     assert not Fact.objects.filter(user=alice).exists()
     assert not FactTruth.objects.filter(fact__user=alice).exists()

@@ -33,6 +33,8 @@ def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
         "bench",
         "--facts",
         "50",
+        "--users",
+        "2",
         "--samples",
         "3",
         "--clients",
@@ -50,11 +52,28 @@ def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
     )
     result = json.loads(out.read_text())
     (row,) = result["sizes"]
-    assert row["facts"] == 50
-    for key in ("update_p50_ms", "answer_p50_ms", "retrieval_p50_ms", "ws_first_token_p50_ms"):
+    assert row["facts"] == 50 and row["users"] == 2
+    for key in (
+        "update_p50_ms",
+        "answer_p50_ms",
+        "retrieval_p50_ms",
+        "first_token_p50_ms",
+        "ws_first_token_p50_ms",
+    ):
         assert row[key] > 0
-    assert set(row["update_stages_ms"]) >= {"embedding", "vector search", "graph write"}
+    for kind in ("update", "question"):
+        stages = row[f"{kind}_stages_ms"]
+        # Stages are charged exclusively, so they never add up to more than the message took.
+        assert stages["other"] >= 0
+        assert sum(v for k, v in stages.items() if k != "total") == pytest.approx(
+            stages["total"], abs=0.1
+        )
+    assert {"embedding", "vector search", "graph write", "fact writes", "commit"} <= set(
+        row["update_stages_ms"]
+    )
+    assert {"embedding", "vector search", "graph traversal"} <= set(row["question_stages_ms"])
     load = result["throughput"]
-    assert load["clients"] == 3 and load["messages"] >= 3 and load["errors"] == 0
-    assert "| facts |" in markdown.read_text()
+    assert load["clients"] == 3 and load["messages"] == 6 and load["errors"] == 0
+    text = markdown.read_text()
+    assert "| facts |" in text and "| stage |" in text and "Targets:" in text
     assert not get_user_model().objects.filter(username__startswith="bench-").exists()

@@ -1,6 +1,7 @@
 """The replay command on tiny episodes of our own (not the shared evaluation data)."""
 
 import json
+from datetime import UTC, datetime
 from io import StringIO
 
 import pytest
@@ -8,7 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from chatbot.models import Message
-from memory.evaluation.grading import f1, grade, picked_choice
+from memory.evaluation.episodes import Episode, Turn, parse_line
+from memory.evaluation.grading import chance, f1, grade, picked_choice
+from memory.evaluation.replay import chat_pieces, replay_all
 from memory.models import Fact
 
 pytestmark = pytest.mark.django_db
@@ -95,7 +98,6 @@ def test_it_replays_grades_and_reports_bad_lines(replay_file, tmp_path):
         replay_file,
         "--engine",
         "offline",
-        "--engine",
         "vector-baseline",
         "--out",
         out_file,
@@ -117,6 +119,8 @@ def test_it_replays_grades_and_reports_bad_lines(replay_file, tmp_path):
             "status",
             "engine",
             "latency_ms",
+            "score",
+            "chance",
         } <= probe.keys()
     turns = [r for r in records if r["type"] == "turn"]
     assert len(turns) == 2 * 2 and all(t["ingest_ms"] > 0 for t in turns)
@@ -127,6 +131,9 @@ def test_it_replays_grades_and_reports_bad_lines(replay_file, tmp_path):
     }
     assert all(p["score"] == 1.0 for p in offline.values()), offline
     assert "| toy | updated |" in stdout and "offline" in stdout
+    assert "| dataset | status | offline | vector-baseline | chance |" in stdout
+    assert "| toy | yes/no |" in stdout and "| toy | choice |" in stdout
+    assert "| offline | 2 |" in stdout  # the speed table: two turn messages per engine
     assert not get_user_model().objects.filter(username__startswith="replay-").exists()
 
 
@@ -144,7 +151,7 @@ def test_it_writes_a_markdown_table(replay_file, tmp_path):
     assert "| dataset | status | vector-baseline |" in table.read_text()
 
 
-def test_grading_rules():
+def test_grading_picks_the_choice_the_reply_names_first():
     assert picked_choice("No, not anymore. Now: she plays for Oslo", ["no", "yes"]) == "no"
     reply = "Lena plays for the Oslo Owls (since 2022). Before: Lisbon Lions."
     assert picked_choice(reply, ["Lisbon Lions", "Oslo Owls"]) == "Oslo Owls"
@@ -157,6 +164,68 @@ def test_grading_rules():
         )
         == 1.0
     )
+    # A choice inside a longer one: the longer mention wins where it is named.
+    squads = ["Rivertown Rangers", "Rivertown Rangers II"]
+    assert picked_choice("Ida joined Rivertown Rangers II in May.", squads) == squads[1]
+    assert picked_choice("Rivertown Rangers. Before: Rivertown Rangers II", squads) == squads[0]
+    # Shared words do not name a choice; initials and dashes do not get in the way.
+    clubs = ["Harbor City F.C.", "Harbor United F.C."]
+    assert picked_choice("He signed for Harbor United last week.", clubs) == clubs[1]
+    assert picked_choice("He left Harbor for good.", clubs) is None
+    assert picked_choice("riding for Nord Sud-Velo", ["Nord–Sud Velo", "Team Kestrel"]) == (
+        "Nord–Sud Velo"
+    )
+    # One generic word is not a mention.
+    posts = ["Minister of State for Fisheries", "Deputy Speaker of the Assembly"]
+    assert picked_choice("a minister, then deputy speaker", posts) == posts[1]
+
+
+def test_grading_f1_abstain_and_chance():
     assert grade("I don't know that yet.", grading="abstain", accepted=[], choices=None) == 1.0
+    assert grade("She lives in Oslo.", grading="abstain", accepted=[], choices=None) == 0.0
     assert f1("the Oslo Owls", "Oslo Owls") == 1.0
     assert 0 < f1("Oslo Owls and more", "Oslo Owls") < 1
+    assert chance(grading="multiple_choice_or_exact", accepted=["b"], choices=["a", "b", "c"]) == (
+        pytest.approx(1 / 3)
+    )
+    assert chance(grading="f1", accepted=["b"], choices=None) is None
+
+
+def test_turns_become_messages_the_chat_accepts():
+    text = "Mira moved to Tromso.\x0bShe works at Polar Labs. She likes skiing a lot."
+    pieces = chat_pieces(text, limit=30)
+    assert all(len(p) <= 30 and "\x0b" not in p for p in pieces)
+    assert " ".join(pieces) == text.replace("\x0b", " ")
+    assert chat_pieces("x" * 70, limit=30) == ["x" * 30, "x" * 30, "x" * 10]
+
+
+def test_a_long_turn_is_replayed_as_several_messages(settings):
+    settings.CHAT_MAX_MESSAGE_CHARS = 60
+    line = {
+        "dataset": "toy",
+        "episode_id": "long",
+        "events": [
+            {
+                "role": "user",
+                "text": "Mira Holt moved to Tromso in May.\x0c Mira Holt works at Polar Labs now.",
+                "time": "2021-01-01T00:00:00",
+            }
+        ],
+    }
+    episode = parse_line(json.dumps(line), 1)
+    records = [r for _done, r in replay_all([episode], ["offline"], keep=True) if r]
+    assert [r["type"] for r in records] == ["turn", "turn"]
+    assert not any(r["failed"] for r in records)
+    assert Fact.objects.filter(text__icontains="Polar Labs").exists()
+
+
+def test_a_broken_episode_is_reported_and_the_run_goes_on():
+    broken = Episode(line=1, dataset="toy", episode_id="broken", events=[object()])
+    turn = Turn(text="Mira Holt likes tea.", time=datetime(2021, 1, 1, tzinfo=UTC))
+    fine = Episode(line=2, dataset="toy", episode_id="fine", events=[turn])
+    progress = list(replay_all([broken, fine], ["offline"]))
+    records = [r for _done, r in progress if r]
+    assert records[0]["type"] == "error" and records[0]["episode_id"] == "broken"
+    assert records[1]["type"] == "turn" and records[1]["episode_id"] == "fine"
+    assert [done for done, r in progress if r is None] == [1, 2]
+    assert not get_user_model().objects.filter(username__startswith="replay-").exists()

@@ -1,144 +1,60 @@
 """The LLM engine: the offline pipeline with its language steps done by an OpenAI-compatible
-model. Any step the model cannot do (HTTP error, timeout, invalid JSON twice) falls back to
-the offline step for that message, and the reply and the edit log say so."""
+model (memory/llm/). Any step the model cannot do (HTTP error, timeout, invalid JSON twice)
+falls back to the offline step for that message, and the reply and the edit log say so.
+
+Cost: a question the offline router recognises is exactly one call (its streamed answer); a
+message that may tell something is one call (routing and extraction together), plus one for
+the verdicts when related facts exist, plus one for rewrites only when a fact made false may
+still be partly true."""
 
 from collections.abc import AsyncIterator
+from contextlib import aclosing
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
 from chatbot.models import Message
 from memory import nlp
+from memory.engines.base import UpdateResult
 from memory.engines.offline import OfflineEngine
-from memory.llm import prompts
-from memory.llm.client import LLMError, Meter, chat_json, stream_text
-from memory.models import Backend, Fact
+from memory.llm import client, prompts
+from memory.llm.session import LLMSession
+from memory.llm.steps import LLMSteps
+from memory.models import Backend
 from memory.pipeline import answer as offline_answer
 from memory.pipeline import question
-from memory.pipeline.offline import OfflineSteps
-from memory.pipeline.steps import Rewrite, StepInfo, Verdict
-from memory.pipeline.update import split_speaker
+from memory.pipeline.question import Evidence
+from memory.pipeline.update import UpdatePipeline, split_speaker
+from memory.services import Provenance
 
-VERSIONS = {
-    "llm.extract": prompts.ROUTE_EXTRACT_VERSION,
-    "erase.add": prompts.ROUTE_EXTRACT_VERSION,
-    "erase.verdict": prompts.VERDICTS_VERSION,
-    "erase.rewrite": prompts.REWRITE_VERSION,
-    "recallm.revise": prompts.REVISION_VERSION,
-}
+UPDATE_STEPS = ["erase.add", "erase.verdict", "erase.rewrite", "recallm.revise"]
+SCREENED = ("question", "chitchat", "command")
 
 
-def parsed(fact: dict) -> nlp.ParsedFact:
-    return nlp.ParsedFact(
-        text=fact["text"],
-        subject=fact["subject"],
-        relation=fact["relation"],
-        object=fact["object"],
-        negated=fact["negated"],
-        ends_previous=fact["negated"],
-        single_valued=nlp.relation_is_single_valued(fact["relation"]),
-    )
+class LLMUpdatePipeline(UpdatePipeline):
+    """The shared pipeline; an edit decided offline because the model failed says so in its
+    reason, next to whatever the rule's own reason was."""
+
+    steps: LLMSteps
+
+    def why(self, step: str, reason: str = "") -> Provenance:
+        note = self.steps.session.note(step)
+        if note:
+            reason = f"{note}. {reason}" if reason else note
+        return super().why(step, reason)
 
 
-class LLMSteps:
-    """Steps for the update pipeline; `fallbacks` names the steps done offline instead."""
-
-    def __init__(self, engine: "LLMEngine") -> None:
-        self.engine = engine
-        self.offline = OfflineSteps()
-        self.fallbacks: dict[str, str] = {}
-
-    def info(self, step: str) -> StepInfo:
-        if step in self.fallbacks or (step == "erase.add" and "llm.extract" in self.fallbacks):
-            return StepInfo(backend=Backend.OFFLINE, model_name="nltk-rules (LLM fallback)")
-        if step in VERSIONS:
-            return StepInfo(
-                backend=Backend.LLM,
-                model_name=settings.LLM_UPDATE_MODEL,
-                prompt_version=VERSIONS[step],
-            )
-        return StepInfo(backend=Backend.LLM, model_name=settings.LLM_UPDATE_MODEL)
-
-    def extract(self, text: str, *, speaker: str) -> list[nlp.ParsedFact]:
-        plan = self.engine.plan_for(text, speaker)
-        if plan is None:
-            self.fallbacks["llm.extract"] = self.engine.last_error
-            return self.offline.extract(text, speaker=speaker)
-        return [parsed(f) for f in plan["facts"]] or self.offline.extract(text, speaker=speaker)
-
-    def judge(self, new: list[nlp.ParsedFact], related: list[list[Fact]]) -> list[Verdict]:
-        shown = {f.pk: (i, f) for i, facts in enumerate(related) for f in facts}
-        if not shown:
-            return []
-        listing = [(pk, f.text, f"{f.truth_since:%Y-%m-%d}") for pk, (_, f) in shown.items()]
-        if self.engine.down:
-            self.fallbacks["erase.verdict"] = self.engine.last_error
-            return self.offline.judge(new, related)
-        try:
-            data = chat_json(
-                prompts.verdicts([n.text for n in new], listing),
-                model=settings.LLM_UPDATE_MODEL,
-                validate=prompts.validate_verdicts,
-                meter=self.engine.meter,
-            )
-        except LLMError as exc:
-            self.engine.down, self.engine.last_error = True, str(exc)
-            self.fallbacks["erase.verdict"] = str(exc)
-            return self.offline.judge(new, related)
-        verdicts = []
-        for row in data["verdicts"]:
-            if row["fact_id"] in shown:  # only facts the model was shown
-                index, fact = shown[row["fact_id"]]
-                verdicts.append(Verdict(fact, row["verdict"], row["reasoning"], index))
-        return verdicts
-
-    def rewrite(self, new, made_false: list[Fact], still_true: list[Fact]) -> list[Rewrite]:
-        # Only a fact about several things can be partly true after being made false.
-        candidates = [f for f in made_false if " and " in f.text or "," in f.text]
-        if not candidates:
-            return []
-        if self.engine.down:
-            self.fallbacks["erase.rewrite"] = self.engine.last_error
-            return self.offline.rewrite(new, made_false, still_true)
-        try:
-            data = chat_json(
-                prompts.rewrite(
-                    [n.text for n in new],
-                    [(f.pk, f.text) for f in candidates],
-                    [f.text for f in still_true],
-                ),
-                model=settings.LLM_UPDATE_MODEL,
-                validate=prompts.validate_rewrite,
-                meter=self.engine.meter,
-            )
-        except LLMError as exc:
-            self.fallbacks["erase.rewrite"] = str(exc)
-            return self.offline.rewrite(new, made_false, still_true)
-        by_id = {f.pk: f for f in candidates}
-        return [
-            Rewrite(by_id[r["fact_id"]], parsed(r["fact"]), r["reasoning"])
-            for r in data["rewrites"]
-            if r["fact_id"] in by_id
-        ]
-
-    def summarise_context(self, label: str, contexts: list[dict]) -> list[str] | None:
-        """RecallM's context revision by the model; None lets the symbolic revision run."""
-        if self.engine.down:
-            self.fallbacks["recallm.revise"] = self.engine.last_error
-            return None
-        try:
-            data = chat_json(
-                prompts.context_revision(
-                    label, [c["text"] for c in contexts], settings.RECALLM_CONTEXT_LIMIT
-                ),
-                model=settings.LLM_UPDATE_MODEL,
-                validate=prompts.validate_revision,
-                meter=self.engine.meter,
-            )
-        except LLMError as exc:
-            self.fallbacks["recallm.revise"] = str(exc)
-            return None
-        return data["sentences"]
+def statements_of(evidence: Evidence, limit: int = 20) -> list[dict]:
+    return [
+        {
+            "text": f.text,
+            "is_true": f.is_true,
+            "history": [
+                {"at": f"{h.at:%Y-%m-%d}", "value": h.value} for h in evidence.history.get(f.pk, [])
+            ],
+        }
+        for f in evidence.facts[:limit]
+    ]
 
 
 class LLMEngine(OfflineEngine):
@@ -147,96 +63,72 @@ class LLMEngine(OfflineEngine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.meter = Meter()
-        self.plans: dict[str, dict | None] = {}
-        self.last_error = ""
-        self.down = False
-        self.notes: list[str] = []
-        self.steps = LLMSteps(self)
-
-    def plan_for(self, text: str, speaker: str) -> dict | None:
-        """Routing and extraction come from one call, cached for this message."""
-        if text not in self.plans and self.down:
-            return None  # one failure per message is enough: no second timeout
-        if text not in self.plans:
-            try:
-                self.plans[text] = chat_json(
-                    prompts.route_extract(text, speaker),
-                    model=settings.LLM_UPDATE_MODEL,
-                    validate=prompts.validate_route_extract,
-                    meter=self.meter,
-                )
-            except LLMError as exc:
-                self.last_error = str(exc)
-                self.down = True
-                self.plans[text] = None
-        return self.plans[text]
+        self.session = LLMSession()  # engines are made per message (memory.engine.engine_for)
+        self.steps = LLMSteps(self.session)
 
     def route(self, text: str, *, speaker: str = "the user") -> nlp.Route:
         # The offline router screens first: questions, small talk and memory commands cost no
-        # routing call (a question is then exactly one call, its answer); whatever may tell
-        # something goes to the model, which routes and extracts facts in the same call.
+        # routing call (a question is then exactly one call, its answer). Whatever may tell
+        # something goes to the model, which routes it and extracts its facts in one call.
         screened = nlp.route(text)
-        if screened.kind in ("question", "chitchat", "command"):
+        if screened.kind in SCREENED:
             return screened
-        plan = self.plan_for(text, speaker)
+        speaker, body = split_speaker(text, speaker)  # as the update pipeline will
+        plan = self.steps.plan(body, speaker)
         if plan is None:
-            self.notes.append(f"routing done offline ({self.last_error})")
-            return nlp.route(text)
-        if plan["route"] == "chitchat":
-            return nlp.Route(kind="chitchat", reply=plan["reply"] or "Hello!")
-        questions = plan["question"] or (text if plan["route"] == "question" else "")
-        updates = text if plan["route"] in ("update", "both") else ""
-        return nlp.Route(kind=plan["route"], update_text=updates, question_text=questions)
+            self.session.fell_back("route", self.session.fallbacks["erase.add"])
+            return screened
+        if plan.route == "chitchat":
+            return nlp.Route(kind="chitchat", reply=plan.reply or "Okay.")
+        asked = plan.question or (text if plan.route == "question" else "")
+        told = text if plan.route in ("update", "both") else ""
+        return nlp.Route(kind=plan.route, update_text=told, question_text=asked)
 
-    def update(self, *, message: Message, text: str, t: int):
-        result = super().update(message=message, text=text, t=t)
-        for step, error in self.steps.fallbacks.items():
-            self.notes.append(f"{step} done offline ({error})")
-        if self.steps.fallbacks:
-            result.lines.append("(The language model was unavailable: done offline.)")
+    def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
+        if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
+            raise ValueError("update text too long")
+        result = LLMUpdatePipeline(message=message, t=t, steps=self.steps).run(text)
+        offline = self.session.summary(UPDATE_STEPS)
+        if offline:
+            result.lines.append(f"({offline[0].upper()}{offline[1:]}.)")
+            result.meta["fallback_steps"] = [s for s in UPDATE_STEPS if s in self.session.fallbacks]
         return result
 
     def usage(self) -> dict:
-        meta = self.meter.as_meta()
-        if self.notes:
-            meta["fallback"] = "; ".join(dict.fromkeys(self.notes))
-        return meta
+        return self.session.as_meta()
 
     async def answer(self, *, message: Message, text: str) -> AsyncIterator[str]:
-        speaker, text = split_speaker(
-            text, await sync_to_async(lambda: message.user.get_username())()
-        )
+        username = await sync_to_async(lambda: message.user.get_username())()
+        speaker, text = split_speaker(text, username)
         evidence = await sync_to_async(question.gather)(
             user_id=message.user_id, text=text, speaker=speaker
         )
-        statements = [
-            {
-                "text": f.text,
-                "is_true": f.is_true,
-                "history": [
-                    {"at": f"{h.at:%Y-%m-%d}", "value": h.value}
-                    for h in evidence.history.get(f.pk, [])
-                ],
-            }
-            for f in evidence.facts[:20]
-        ]
-        if self.down:
-            self.notes.append(f"answer done offline ({self.last_error})")
-            yield offline_answer.compose(evidence)
-            yield "\n\n(Answered offline: the language model is unavailable right now.)"
+        self.session.answered = True
+        if self.session.unavailable:  # it already failed during this message
+            self.session.fell_back("answer", self.session.unavailable)
+            yield offline_reply(evidence, self.session.unavailable)
             return
+        messages = prompts.answer(
+            text, statements_of(evidence), asked_on=f"{message.sent_at:%Y-%m-%d}"
+        )
         produced = False
         try:
-            async for token in stream_text(
-                prompts.answer(text, statements), model=settings.LLM_MODEL, meter=self.meter
-            ):
-                produced = True
-                yield token
-        except LLMError as exc:
-            self.notes.append(f"answer done offline ({exc})")
+            stream = client.stream_text(
+                messages, model=settings.LLM_MODEL, meter=self.session.meter
+            )
+            # aclosing: when the reader goes away, the HTTP stream closes now, not at GC.
+            async with aclosing(stream) as tokens:
+                async for token in tokens:
+                    produced = True
+                    yield token
+        except client.LLMError as exc:
+            self.session.fell_back("answer", exc.reason)
             if produced:
-                yield "\n\n(The model stopped mid-answer.)"
+                yield f"\n\n(The model stopped mid-answer: {exc.reason}. From memory:)\n"
+                yield offline_answer.compose(evidence)
                 return
-            yield offline_answer.compose(evidence)
-            yield "\n\n(Answered offline: the language model is unavailable right now.)"
+            yield offline_reply(evidence, exc.reason)
+
+
+def offline_reply(evidence: Evidence, reason: str) -> str:
+    return f"{offline_answer.compose(evidence)}\n\n(Answered offline: {reason}.)"

@@ -49,15 +49,20 @@ def _event(raw: object) -> Turn | Probe:
     if not isinstance(raw, dict):
         raise Malformed("an event must be an object")
     if "question" in raw:
+        question = raw["question"]
+        if not isinstance(question, str) or not question.strip():
+            raise Malformed("a probe's question must be non-empty text")
         answers = raw.get("accepted_answers")
-        if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+        if not isinstance(answers, list) or not all(
+            isinstance(a, str | int | float) and not isinstance(a, bool) for a in answers
+        ):
             raise Malformed("accepted_answers must be a list of strings")
         choices = raw.get("answer_choices")
         if choices is not None and not isinstance(choices, list):
             raise Malformed("answer_choices must be a list")
         return Probe(
-            question=str(raw["question"]),
-            accepted_answers=answers,
+            question=question,
+            accepted_answers=[str(a) for a in answers],  # "2022" and 2022 are the same answer
             answer_choices=[str(c) for c in choices] if choices else None,
             asked_at=_time(raw.get("asked_at")),
             grading=str(raw.get("grading", "multiple_choice_or_exact")),
