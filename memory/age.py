@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import psycopg
+import psycopg.sql
 from django.db import connection
 
 
@@ -27,6 +28,9 @@ def setup_age_session(sender: Any, connection: Any, **kwargs: Any) -> None:
         cursor.execute('SET search_path = "$user", public, ag_catalog')
         # pgvector 0.8: keep scanning the HNSW index until enough rows pass the user filter.
         cursor.execute("SET hnsw.iterative_scan = relaxed_order")
+        # Every query here is short; JIT compiling one that the planner over-estimates (AGE's
+        # Cypher plans are costed high) takes longer than running it.
+        cursor.execute("SET jit = off")
 
 
 def _load_agtype_parser():
@@ -101,6 +105,58 @@ def drop_graph(name: str) -> None:
             cursor.execute("SELECT ag_catalog.drop_graph(%s, true)", [name])
 
 
+def check_graph_name(graph: str) -> None:
+    if not graph.startswith("memory_u") or not graph[8:].isdigit():
+        raise ValueError(f"not a memory graph name: {graph!r}")
+
+
+def update_properties(graph: str, label: str, rows: dict[int, dict]) -> None:
+    """Replace the properties of vertices or edges, by graph id, in one indexed UPDATE.
+
+    AGE 1.7's Cypher SET locates each entity with a sequential scan of its label table (3.4 ms
+    to update two concepts of 50k; edges likewise), so updates of entities already read go
+    through SQL on the label table instead, which uses its id index (0.1 ms)."""
+    check_graph_name(graph)
+    if not rows:
+        return
+    if label not in ("Concept", "RELATED"):
+        raise ValueError(f"not a memory graph label: {label!r}")
+    query = psycopg.sql.SQL(
+        "UPDATE {} AS e SET properties = v.props::text::ag_catalog.agtype "
+        "FROM unnest(%s::bigint[], %s::text[]) AS v(id, props) "
+        "WHERE e.id = v.id::text::ag_catalog.graphid"
+    ).format(psycopg.sql.Identifier(graph, label))
+    ids = list(rows)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            query.as_string(connection.connection), [ids, [json.dumps(rows[i]) for i in ids]]
+        )
+
+
+def insert_edges(graph: str, label: str, rows: list[tuple[int, int, dict]]) -> None:
+    """Create edges (start id, end id, properties) between vertices the caller has just read or
+    created, in one INSERT. AGE 1.7's Cypher CREATE of an edge first checks that both ends
+    exist with sequential scans of the vertex table (4 ms an edge at 50k concepts); the ids
+    come from AGE's own column default, as with CREATE."""
+    check_graph_name(graph)
+    if not rows:
+        return
+    if label != "RELATED":
+        raise ValueError(f"not a memory graph edge label: {label!r}")
+    query = psycopg.sql.SQL(
+        "INSERT INTO {} (start_id, end_id, properties) "
+        "SELECT v.s::text::ag_catalog.graphid, v.e::text::ag_catalog.graphid, "
+        "v.props::text::ag_catalog.agtype "
+        "FROM unnest(%s::bigint[], %s::bigint[], %s::text[]) AS v(s, e, props)"
+    ).format(psycopg.sql.Identifier(graph, label))
+    starts, ends, props = zip(*rows, strict=True)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            query.as_string(connection.connection),
+            [list(starts), list(ends), [json.dumps(p) for p in props]],
+        )
+
+
 def cypher(
     graph: str, query: str, params: dict | None = None, columns: Iterable[str] = ("v",)
 ) -> list[tuple]:
@@ -108,8 +164,7 @@ def cypher(
 
     `graph` must come from graph_name(); `query` is code, never user text; values go in params.
     """
-    if not graph.startswith("memory_u") or not graph[8:].isdigit():
-        raise ValueError(f"not a memory graph name: {graph!r}")
+    check_graph_name(graph)
     if "$$" in query:
         raise ValueError("Cypher text may not contain $$")
     cols = ", ".join(f"{c} agtype" for c in columns)

@@ -48,18 +48,30 @@ def ensure_user_graph(user_id: int) -> str:
     with connection.cursor() as cursor:
         cursor.execute("SELECT ag_catalog.create_vlabel(%s, 'Concept')", [name])
         cursor.execute("SELECT ag_catalog.create_elabel(%s, 'RELATED')", [name])
-        schema = sql.Identifier(name)
-        # A btree on the stem expression serves `WHERE c.stem = s` (one probe per UNWIND row;
-        # `IN $list` and `{stem: s}` patterns scan instead); btrees on edge ends serve hops.
-        statements = [
-            'CREATE INDEX ON {}."Concept" (ag_catalog.agtype_access_operator('
-            "VARIADIC ARRAY[properties, '\"stem\"'::ag_catalog.agtype]))",
-            'CREATE INDEX ON {}."RELATED" (start_id)',
-            'CREATE INDEX ON {}."RELATED" (end_id)',
-        ]
-        for statement in statements:
-            cursor.execute(sql.SQL(statement).format(schema).as_string(connection.connection))
+    create_graph_indexes(name)
     return name
+
+
+# A btree on the stem expression serves `WHERE c.stem = s` (one probe per UNWIND row; `IN $list`
+# and `{stem: s}` patterns scan instead); btrees on edge ends serve hops; the id btrees serve
+# age.update_properties. The names are AGE's own where AGE (1.7+) creates the index itself, so
+# IF NOT EXISTS skips those and an older AGE still gets them.
+GRAPH_INDEXES = [
+    'CREATE INDEX IF NOT EXISTS "Concept_stem_idx" ON {}."Concept" (ag_catalog.'
+    "agtype_access_operator(VARIADIC ARRAY[properties, '\"stem\"'::ag_catalog.agtype]))",
+    'CREATE UNIQUE INDEX IF NOT EXISTS "Concept_pkey" ON {}."Concept" (id)',
+    'CREATE UNIQUE INDEX IF NOT EXISTS "RELATED_id_idx" ON {}."RELATED" (id)',
+    'CREATE INDEX IF NOT EXISTS "RELATED_start_id_idx" ON {}."RELATED" (start_id)',
+    'CREATE INDEX IF NOT EXISTS "RELATED_end_id_idx" ON {}."RELATED" (end_id)',
+]
+
+
+def create_graph_indexes(name: str) -> None:
+    age.check_graph_name(name)
+    with connection.cursor() as cursor:
+        for statement in GRAPH_INDEXES:
+            query = sql.SQL(statement).format(sql.Identifier(name))
+            cursor.execute(query.as_string(connection.connection))
 
 
 def forget_graph_cache(user_id: int) -> None:
@@ -67,15 +79,19 @@ def forget_graph_cache(user_id: int) -> None:
 
 
 def fetch_concepts(graph: str, stems: list[str]) -> dict[str, dict]:
+    return {stem: props for stem, (_id, props) in _fetch_with_ids(graph, stems).items()}
+
+
+def _fetch_with_ids(graph: str, stems: list[str]) -> dict[str, tuple[int, dict]]:
     if not stems:
         return {}
     rows = age.cypher(
         graph,
-        "UNWIND $stems AS s MATCH (c:Concept) WHERE c.stem = s RETURN properties(c)",
+        "UNWIND $stems AS s MATCH (c:Concept) WHERE c.stem = s RETURN id(c), properties(c)",
         {"stems": stems},
-        columns=("c",),
+        columns=("id", "c"),
     )
-    return {props["stem"]: props for (props,) in rows}
+    return {props["stem"]: (vertex_id, props) for vertex_id, props in rows}
 
 
 def record_sentence_concepts(
@@ -90,7 +106,8 @@ def record_sentence_concepts(
     contexts that grew too long), and strengthen the relations between neighbouring concepts.
     `mentions` is a list of ([(stem, label), ...], sentence) in message order."""
     stems = sorted({stem for concepts, _ in mentions for stem, _ in concepts})
-    existing = fetch_concepts(graph, stems)
+    found = _fetch_with_ids(graph, stems)
+    existing = {stem: props for stem, (_id, props) in found.items()}
     state = {stem: dict(props) for stem, props in existing.items()}
     edits: list[GraphEdit] = []
     pairs: dict[tuple[str, str], int] = {}
@@ -114,9 +131,11 @@ def record_sentence_concepts(
         revision = revise(stem, props, false_facts, summarise)
         if revision:
             edits.append(revision)
-    _write_concepts(graph, [p for stem, p in state.items() if stem in existing], create=False)
-    _write_concepts(graph, [p for stem, p in state.items() if stem not in existing], create=True)
-    edits.extend(_strengthen(graph, pairs, t))
+    merged = {found[stem][0]: props for stem, props in state.items() if stem in found}
+    age.update_properties(graph, "Concept", merged)
+    ids = {stem: vertex_id for stem, (vertex_id, _props) in found.items()}
+    ids.update(_create_concepts(graph, [p for stem, p in state.items() if stem not in found]))
+    edits.extend(_strengthen(graph, pairs, t, ids))
     return edits
 
 
@@ -135,48 +154,48 @@ def _concept_edit(stem: str, before: dict | None, after: dict) -> GraphEdit:
     return GraphEdit(kind, stem, summary(before) if before else None, summary(after))
 
 
-def _write_concepts(graph: str, rows: list[dict], *, create: bool) -> None:
+def _create_concepts(graph: str, rows: list[dict]) -> dict[str, int]:
+    """Create concept vertices; returns their ids by stem."""
     if not rows:
-        return
-    if create:
-        query = (
-            "UNWIND $rows AS row CREATE (c:Concept {stem: row.stem, label: row.label, "
-            "contexts: row.contexts, T: row.T, merges: row.merges}) RETURN count(c)"
-        )
-    else:
-        query = (
-            "UNWIND $rows AS row MATCH (c:Concept) WHERE c.stem = row.stem "
-            "SET c.label = row.label, c.contexts = row.contexts, c.T = row.T, "
-            "c.merges = row.merges RETURN count(c)"
-        )
-    age.cypher(graph, query, {"rows": rows}, columns=("n",))
+        return {}
+    created = age.cypher(
+        graph,
+        "UNWIND $rows AS row CREATE (c:Concept {stem: row.stem, label: row.label, "
+        "contexts: row.contexts, T: row.T, merges: row.merges}) RETURN c.stem, id(c)",
+        {"rows": rows},
+        columns=("stem", "id"),
+    )
+    return dict(created)
 
 
-def _strengthen(graph: str, pairs: dict[tuple[str, str], int], t: int) -> list[GraphEdit]:
+def _strengthen(
+    graph: str, pairs: dict[tuple[str, str], int], t: int, ids: dict[str, int]
+) -> list[GraphEdit]:
     """Hebbian strengthening: +1 per co-mention. Edges point from the smaller stem to the
-    larger, so each pair has one edge; existing ones are updated, missing ones created."""
+    larger, so each pair has one edge; existing ones are updated, missing ones created.
+    `ids` holds the vertex id of every stem in `pairs`."""
     if not pairs:
         return []
-    rows = [{"a": a, "b": b, "inc": n} for (a, b), n in sorted(pairs.items())]
-    updated = age.cypher(
+    rows = [{"a": a, "b": b} for a, b in sorted(pairs)]
+    found = age.cypher(
         graph,
         "UNWIND $rows AS row MATCH (a:Concept)-[r:RELATED]->(b:Concept) "
-        "WHERE a.stem = row.a AND b.stem = row.b "
-        "SET r.strength = r.strength + row.inc, r.T = $t RETURN row.a, row.b, r.strength",
-        {"rows": rows, "t": t},
-        columns=("a", "b", "strength"),
+        "WHERE a.stem = row.a AND b.stem = row.b RETURN row.a, row.b, id(r), properties(r)",
+        {"rows": rows},
+        columns=("a", "b", "id", "props"),
     )
-    seen = {(a, b): int(strength) for a, b, strength in updated}
-    missing = [row for row in rows if (row["a"], row["b"]) not in seen]
-    if missing:
-        age.cypher(
-            graph,
-            "UNWIND $rows AS row MATCH (a:Concept) WHERE a.stem = row.a "
-            "MATCH (b:Concept) WHERE b.stem = row.b "
-            "CREATE (a)-[r:RELATED {strength: row.inc, T: $t}]->(b) RETURN count(r)",
-            {"rows": missing, "t": t},
-            columns=("n",),
-        )
+    changed = {
+        edge_id: {**props, "strength": int(props["strength"]) + pairs[(a, b)], "T": t}
+        for a, b, edge_id, props in found
+    }
+    age.update_properties(graph, "RELATED", changed)
+    seen = {(a, b): changed[edge_id]["strength"] for a, b, edge_id, _props in found}
+    missing = [(a, b) for a, b in sorted(pairs) if (a, b) not in seen]
+    age.insert_edges(
+        graph,
+        "RELATED",
+        [(ids[a], ids[b], {"strength": pairs[(a, b)], "T": t}) for a, b in missing],
+    )
     edits = []
     for (a, b), inc in sorted(pairs.items()):
         strength = seen.get((a, b), inc)
