@@ -68,6 +68,7 @@ def start_reply(*, message: Message) -> Message:
     )
 
 
+@transaction.atomic
 def finish(
     *, message: Message, reply: Message, text: str, status: str, meta: dict, error: str = ""
 ):

@@ -40,29 +40,36 @@ def apply_update(*, message: Message, engine: Engine) -> UpdateResult:
     with transaction.atomic():
         services.lock_user_memory(user_id=message.user_id)
         # Earlier routed-but-unapplied updates of this user go first, so that memory changes in
-        # message order even when two tabs send at once.
-        earlier = Message.objects.filter(
-            user_id=message.user_id,
-            role=Message.Role.USER,
-            route__in=_UPDATE_ROUTES,
-            applied_at__isnull=True,
-            id__lt=message.id,
-        ).exclude(status=Message.Status.FAILED)
-        for pending in earlier.order_by("id"):
-            _apply_locked(pending, engine)
-        message.refresh_from_db(fields=["applied_at", "meta"])
-        return _apply_locked(message, engine)
+        # message order even when two tabs send at once. This message is among them unless it
+        # was applied already (a retry or replay), which then changes nothing.
+        pending = (
+            Message.objects.filter(
+                user_id=message.user_id,
+                role=Message.Role.USER,
+                route__in=_UPDATE_ROUTES,
+                applied_at__isnull=True,
+                id__lte=message.id,
+            )
+            .exclude(status=Message.Status.FAILED, id__lt=message.id)
+            .order_by("id")
+        )
+        result = None
+        for row in pending:
+            if row.pk == message.pk:
+                row = message  # the caller's instance sees applied_at and meta change
+            result = _apply_locked(row, engine)
+        if result is None:
+            message.refresh_from_db(fields=["applied_at", "meta"])
+            return UpdateResult(lines=message.meta.get("changes", []), meta={"replayed": True})
+        return result
 
 
 def _apply_locked(message: Message, engine: Engine) -> UpdateResult:
-    if message.applied_at is not None:  # already applied: replaying it changes nothing
-        return UpdateResult(lines=message.meta.get("changes", []), meta={"replayed": True})
-    with transaction.atomic():
-        t = services.advance_clock(user=message.user)
-        result = engine.update(message=message, text=message.meta.get("update_text", ""), t=t)
-        message.applied_at = timezone.now()
-        message.meta = {**message.meta, "changes": result.lines, "t": t, **result.meta}
-        message.save(update_fields=["applied_at", "meta"])
+    t = services.advance_clock(user_id=message.user_id)
+    result = engine.update(message=message, text=message.meta.get("update_text", ""), t=t)
+    message.applied_at = timezone.now()
+    message.meta = {**message.meta, "changes": result.lines, "t": t, **result.meta}
+    message.save(update_fields=["applied_at", "meta"])
     return result
 
 

@@ -2,7 +2,9 @@
 
 Callers hold the transaction (memory.pipeline.apply_update wraps a whole message in one); each
 function here is also atomic on its own so that admin and "My memory" edits are safe to call
-directly. Only record_truth() changes Fact.is_true / Fact.truth_since.
+directly. Inside a caller's transaction they take no savepoint of their own: a failure anywhere
+rolls the whole message back, and a savepoint per write cost two round trips each.
+Only record_truth() changes Fact.is_true / Fact.truth_since.
 """
 
 from dataclasses import dataclass, field
@@ -16,6 +18,8 @@ from django.utils import timezone
 from chatbot.models import Message
 from memory import embeddings
 from memory.models import EditKind, Fact, FactTruth, MemoryEdit, MemoryState, Operation
+
+_atomic = transaction.atomic(savepoint=False)
 
 # An arbitrary constant that namespaces this app's advisory locks in Postgres.
 _LOCK_NAMESPACE = 7_115_032
@@ -52,14 +56,19 @@ def memory_state(*, user: AbstractBaseUser) -> MemoryState:
     return state
 
 
-@transaction.atomic
-def advance_clock(*, user: AbstractBaseUser) -> int:
-    """RecallM's global per-user counter: +1 per update message."""
-    state = memory_state(user=user)
-    state = MemoryState.objects.select_for_update().get(pk=state.pk)
-    state.clock += 1
-    state.save(update_fields=["clock"])
-    return state.clock
+def advance_clock(*, user_id: int) -> int:
+    """RecallM's global per-user counter: +1 per update message, in one statement (the caller
+    holds the user's memory lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {MemoryState._meta.db_table} SET clock = clock + 1 "  # noqa: S608 - our table
+            "WHERE user_id = %s RETURNING clock",
+            [user_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return MemoryState.objects.create(user_id=user_id, clock=1).clock
+    return row[0]
 
 
 def record_edit(
@@ -107,7 +116,7 @@ def record_truth(*, fact: Fact, value: bool, operation: str, why: Provenance) ->
     return row
 
 
-@transaction.atomic
+@_atomic
 def add_fact(
     *,
     user: AbstractBaseUser,
@@ -158,7 +167,7 @@ _TRUTH_EDITS = {
 }
 
 
-@transaction.atomic
+@_atomic
 def judge_fact(*, fact: Fact, operation: str, why: Provenance) -> MemoryEdit:
     """Reinforce, make false, forget, or retire a fact that was rewritten into another."""
     value, kind = _TRUTH_EDITS[operation]
@@ -169,7 +178,7 @@ def judge_fact(*, fact: Fact, operation: str, why: Provenance) -> MemoryEdit:
     )
 
 
-@transaction.atomic
+@_atomic
 def correct_fact(
     *,
     fact: Fact,

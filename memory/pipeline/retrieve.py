@@ -33,15 +33,25 @@ def related_facts(*, user_id: int, new: nlp.ParsedFact, vector) -> list[Fact]:
         user_id=user_id, vector=vector, limit=10, min_similarity=settings.ERASE_SIMILARITY
     ):
         found[fact.pk] = fact
-    relation = base_relation(new.relation)
-    if new.subject and relation:
-        keys = subject_keys(user_id=user_id, subject=new.subject)
-        same = Fact.objects.filter(
-            user_id=user_id,
-            is_true=True,
-            subject_key__in=keys,
-            relation__in=[relation, f"not:{relation}"],
-        ).order_by("-id")[:20]
-        for fact in same:
-            found.setdefault(fact.pk, fact)
+    for fact in same_subject_and_relation(user_id=user_id, new=new):
+        found.setdefault(fact.pk, fact)
     return list(found.values())
+
+
+def same_subject_and_relation(*, user_id: int, new: nlp.ParsedFact) -> list[Fact]:
+    """Current facts whose subject names the same entity (exact key, or fuzzily within the
+    last-word bucket that holds the exact key too) with the same relation, negated or not."""
+    relation = base_relation(new.relation)
+    key = nlp.entity_key(new.subject) if new.subject else ""
+    if not key or not relation:
+        return []
+    candidates = Fact.objects.filter(
+        user_id=user_id,
+        is_true=True,
+        subject_last=key.split()[-1],
+        relation__in=[relation, f"not:{relation}"],
+    ).order_by("-id")[:50]
+    same = [
+        f for f in candidates if f.subject_key == key or nlp.same_entity(f.subject_key, new.subject)
+    ]
+    return same[:20]
