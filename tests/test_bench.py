@@ -27,7 +27,8 @@ def test_synthetic_memories_are_real_rows_and_graphs():
 
 @pytest.mark.django_db(transaction=True)
 def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
-    out, markdown = tmp_path / "bench.json", tmp_path / "bench.md"
+    out, markdown, readme = tmp_path / "bench.json", tmp_path / "bench.md", tmp_path / "R.md"
+    readme.write_text("<!-- results:bench -->\n<!-- /results:bench -->\n")
     stdout = StringIO()
     call_command(
         "bench",
@@ -47,6 +48,8 @@ def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
         str(out),
         "--markdown",
         str(markdown),
+        "--readme",
+        str(readme),
         stdout=stdout,
         stderr=StringIO(),
     )
@@ -76,4 +79,7 @@ def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
     assert load["clients"] == 3 and load["messages"] == 6 and load["errors"] == 0
     text = markdown.read_text()
     assert "| facts |" in text and "| stage |" in text and "Targets:" in text
+    summary = readme.read_text()
+    assert "| facts |" in summary and "Targets:" in summary and "| stage |" not in summary
+    assert "| 50 | 2 |" in summary  # the measured row, not a template
     assert not get_user_model().objects.filter(username__startswith="bench-").exists()

@@ -6,7 +6,7 @@ from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from chatbot.models import Message
 from memory.evaluation.episodes import Episode, Turn, parse_line
@@ -149,6 +149,26 @@ def test_it_writes_a_markdown_table(replay_file, tmp_path):
     table = tmp_path / "results.md"
     run(replay_file, "--engine", "vector-baseline", "--markdown", table, "--limit", "1")
     assert "| dataset | status | vector-baseline |" in table.read_text()
+
+
+def test_it_rewrites_only_its_block_of_the_readme(replay_file, tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# Title\n\n<!-- results:toy -->\nold numbers\n<!-- /results:toy -->\n\nAfter.\n"
+    )
+    run(replay_file, "--engine", "vector-baseline", "--readme", readme, "--limit", "1")
+    text = readme.read_text()
+    assert "old numbers" not in text
+    assert text.startswith("# Title\n\n<!-- results:toy -->\nAccuracy on")
+    assert "| toy | all | " in text and text.endswith("<!-- /results:toy -->\n\nAfter.\n")
+
+
+def test_it_refuses_a_readme_without_the_block(replay_file, tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("# Title\n")
+    with pytest.raises(CommandError, match="results:toy"):
+        run(replay_file, "--engine", "vector-baseline", "--readme", readme, "--limit", "1")
+    assert readme.read_text() == "# Title\n"
 
 
 def test_grading_picks_the_choice_the_reply_names_first():

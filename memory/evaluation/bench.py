@@ -202,9 +202,36 @@ def stage_table(rows: list[dict]) -> list[str]:
     return lines
 
 
-def markdown(rows: list[dict], throughput: dict | None) -> str:
+def summary(rows: list[dict], throughput: dict | None) -> str:
+    """The latency table and the targets, without the stage breakdown (for the README)."""
+    lines = _latency_table(rows)
+    if throughput:
+        lines += ["", _throughput_line(throughput)]
+    checks = targets(rows, throughput)
+    if checks:
+        lines += ["", "Targets:", ""] + [f"- {line}" for line in checks]
+    return "\n".join(lines) + "\n"
+
+
+def _latency_table(rows: list[dict]) -> list[str]:
     lines = [_row(title for _, title in COLUMNS), "|" + " --- |" * len(COLUMNS)]
-    lines += [_row(row.get(key, "–") for key, _ in COLUMNS) for row in rows]
+    return lines + [_row(row.get(key, "–") for key, _ in COLUMNS) for row in rows]
+
+
+def _throughput_line(t: dict) -> str:
+    return (
+        f"Throughput: {t['clients']} websocket clients offering {t['offered_rate_per_s']:g} "
+        f"messages/s: {t['messages']} messages, {t['errors']} errors "
+        f"({t['connection_errors']} refused connections), replies completed at "
+        f"{t['completed_rate_per_s']}/s, reply latency p50 {t['latency_p50_ms']} ms "
+        f"(first third {t['latency_p50_first_third_ms']}, last third "
+        f"{t['latency_p50_last_third_ms']}), p95 {t['latency_p95_ms']} ms, first token p50 "
+        f"{t['first_token_p50_ms']} ms, longest late send {t['max_send_lag_ms']} ms."
+    )
+
+
+def markdown(rows: list[dict], throughput: dict | None) -> str:
+    lines = _latency_table(rows)
     lines += [
         "",
         "All times in ms. Where the time goes (mean ms per message; stages exclusive):",
@@ -212,17 +239,7 @@ def markdown(rows: list[dict], throughput: dict | None) -> str:
     ]
     lines += stage_table(rows)
     if throughput:
-        t = throughput
-        lines += [
-            "",
-            f"Throughput: {t['clients']} websocket clients offering {t['offered_rate_per_s']:g} "
-            f"messages/s: {t['messages']} messages, {t['errors']} errors "
-            f"({t['connection_errors']} refused connections), replies completed at "
-            f"{t['completed_rate_per_s']}/s, reply latency p50 {t['latency_p50_ms']} ms "
-            f"(first third {t['latency_p50_first_third_ms']}, last third "
-            f"{t['latency_p50_last_third_ms']}), p95 {t['latency_p95_ms']} ms, first token p50 "
-            f"{t['first_token_p50_ms']} ms, longest late send {t['max_send_lag_ms']} ms.",
-        ]
+        lines += ["", _throughput_line(throughput)]
     checks = targets(rows, throughput)
     if checks:
         lines += ["", "Targets:", ""] + [f"- {line}" for line in checks]

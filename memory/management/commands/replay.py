@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from memory.engines import ENGINE_NAMES
 from memory.evaluation.episodes import read_episodes
+from memory.evaluation.readme import MissingBlock, splice
 from memory.evaluation.replay import (
     markdown_table,
     question_form,
@@ -35,6 +36,11 @@ class Command(BaseCommand):
         parser.add_argument("--out", type=Path, help="write one JSON line per turn/probe here")
         parser.add_argument("--grade", action="store_true", help="print accuracy tables")
         parser.add_argument("--markdown", type=Path, help="also write the tables as markdown")
+        parser.add_argument(
+            "--readme",
+            type=Path,
+            help="also put the accuracy table in this README's results:DATASET block",
+        )
         parser.add_argument("--keep", action="store_true", help="keep the temporary users")
 
     def handle(self, *args, file: Path, **options):
@@ -64,7 +70,7 @@ class Command(BaseCommand):
         finally:
             if out:
                 out.close()
-        if options["grade"] or options["markdown"]:
+        if options["grade"] or options["markdown"] or options["readme"]:
             self.report(file, len(episodes), engines, records, time.monotonic() - started, options)
 
     def report(self, file, count, engines, records, seconds, options) -> None:
@@ -93,6 +99,22 @@ class Command(BaseCommand):
                 )
             note += "\n\n"
             options["markdown"].write_text(note + tables)
+        if options["readme"]:
+            self.to_readme(options["readme"], file, count, engines, records, options)
+
+    def to_readme(self, readme: Path, file: Path, count, engines, records, options) -> None:
+        link = f" ([all tables]({options['markdown']}))" if options["markdown"] else ""
+        limit = f" --limit {options['limit']}" if options["limit"] else ""
+        text = (
+            f"Accuracy on `{file.name}` ({count} episodes), from `manage.py replay {file.name} "
+            f"--engine {' '.join(engines)}{limit} --grade`{link}:\n\n"
+            + markdown_table(summarise(records), engines)
+        )
+        try:
+            for dataset in sorted({r["dataset"] for r in records if r["type"] == "probe"}):
+                splice(readme, dataset, text)
+        except MissingBlock as exc:
+            raise CommandError(str(exc)) from exc
 
     def progress(self, done: int, total: int, started: float) -> None:
         elapsed = time.monotonic() - started
