@@ -181,3 +181,39 @@ def test_cypher_injection_in_text_is_stored_literally(alice):
     say(alice, "Brandon lives in Oslo.")
     assert len(concepts_of(alice)) >= 2
     graph.forget_graph_cache(alice.pk)
+
+
+def test_relations_written_by_id_are_walked_by_cypher(alice):
+    say(alice, "Brandon visited Paris with Carla.")
+    say(alice, "Carla loves Paris.")
+    say(alice, "Carla loves Paris.")
+    assert relation_strength(alice, "carla", "pari") == 3
+    assert relation_strength(alice, "brandon", "pari") == 1
+    ranked = graph.related_concepts(graph=age.graph_name(alice.pk), stems=["brandon"], clock=3)
+    assert {c.stem for c in ranked} >= {"brandon", "pari", "carla"}  # two hops
+    edits = MemoryEdit.objects.filter(user=alice, kind=EditKind.RELATION_STRENGTHENED)
+    last = edits.filter(target="carla -> pari").order_by("-id").first()
+    assert last.before == {"strength": 2} and last.after == {"strength": 3, "T": 3}
+
+
+def test_a_graph_has_one_index_per_lookup(alice):
+    say(alice, "Brandon visited Paris.")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = %s",
+            [age.graph_name(alice.pk)],
+        )
+        indexes = cursor.fetchall()
+    related = [d.split(" USING btree ")[1] for t, d in indexes if t == "RELATED"]
+    assert sorted(related) == ["(end_id)", "(id)", "(start_id)"]
+    concept = [d for t, d in indexes if t == "Concept"]
+    assert len(concept) == 2 and any("UNIQUE" in d and d.endswith("(id)") for d in concept)
+
+
+def test_property_writes_refuse_other_graphs_and_labels(alice):
+    with pytest.raises(ValueError):
+        age.update_properties("public", "Concept", {1: {}})
+    with pytest.raises(ValueError):
+        age.update_properties(age.graph_name(alice.pk), "auth_user", {1: {}})
+    with pytest.raises(ValueError):
+        age.insert_edges(age.graph_name(alice.pk), "Concept", [(1, 2, {})])
