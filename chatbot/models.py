@@ -69,7 +69,17 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["user", "id"]), models.Index(fields=["conversation", "id"])]
+        indexes = [
+            models.Index(fields=["user", "id"]),
+            models.Index(fields=["conversation", "id"]),
+            # memory.engine.apply_update looks for a user's routed-but-unapplied updates before
+            # every update; without this it read every message the user ever sent.
+            models.Index(
+                fields=["user", "id"],
+                name="message_pending_update",
+                condition=models.Q(applied_at__isnull=True, route__in=["update", "both"]),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.role} #{self.pk}: {self.text[:50]}"

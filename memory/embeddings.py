@@ -7,6 +7,7 @@ L2-normalised, as sentence-transformers does for this model.
 
 import threading
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
 from importlib import resources
 
@@ -15,6 +16,7 @@ from django.conf import settings
 
 MAX_TOKENS = 256
 _lock = threading.Lock()
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
 
 
 @cache
@@ -83,3 +85,14 @@ def embed_many(texts: Sequence[str]) -> np.ndarray:
 
 def embed(text: str) -> np.ndarray:
     return embed_many([text])[0]
+
+
+def embed_soon(texts: Sequence[str]) -> Future:
+    """Start embedding on a worker thread, so that the caller can query the database while the
+    model runs (onnxruntime and the database driver both release the GIL). collect() waits."""
+    return _worker.submit(embed_many, list(texts))
+
+
+def collect(pending: Future) -> np.ndarray:
+    """The vectors of an embed_soon() call; time spent here is embedding time not hidden."""
+    return pending.result()

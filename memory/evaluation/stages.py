@@ -6,6 +6,8 @@ stages nested inside it (so nothing is counted twice), and everything a message 
 these stages is split into "other SQL" (queries outside the stages: storing the reply,
 routing bookkeeping, the update's lock and order checks...), "commit" (transaction commits)
 and "other" (Python glue, thread hand-offs between the event loop and the database thread).
+Work that runs on another thread while the message goes on (the embedding model) is charged
+only for the time the message waits for it, so the stages still add up to the message's time.
 """
 
 import statistics
@@ -24,9 +26,14 @@ TARGETS: dict[str, list[tuple[object, str]]] = {
     "fact extraction (nlp)": [(nlp, "extract_facts")],
     "question parsing (nlp)": [(nlp, "parse_question")],
     "concept tagging (nlp)": [(nlp, "concepts")],
-    "embedding": [(embeddings, "embed_many")],
+    # embed_soon() runs the model on a worker thread; what the message waits for it is charged.
+    "embedding": [(embeddings, "embed_many"), (embeddings, "collect")],
     "vector search": [(selectors, "similar_facts")],
-    "fact lookup (sql)": [(retrieve, "related_facts"), (question, "triplet_matches")],
+    "fact lookup (sql)": [
+        (retrieve, "same_subject_and_relation"),
+        (retrieve, "related_facts"),
+        (question, "triplet_matches"),
+    ],
     "fact writes": [
         (services, "add_fact"),
         (services, "judge_fact"),
@@ -43,6 +50,7 @@ OUTSIDE = ("other SQL", "commit")  # charged only outside every stage above
 
 class Stages:
     def __init__(self) -> None:
+        self._thread = threading.get_ident()
         self._local = threading.local()
         self._current: dict[str, float] | None = None
         self.messages: list[dict[str, float]] = []
@@ -88,6 +96,8 @@ class Stages:
 
     def _wrap(self, label: str, fn):
         def timed(*args, **kwargs):
+            if threading.get_ident() != self._thread:  # a worker's time overlaps the message's
+                return fn(*args, **kwargs)
             stack = self._stack()
             frame = [time.perf_counter(), 0.0]  # started, time spent in nested stages
             stack.append(frame)

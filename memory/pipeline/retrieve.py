@@ -27,13 +27,15 @@ def base_relation(relation: str) -> str:
     return relation.removeprefix("not:")
 
 
-def related_facts(*, user_id: int, new: nlp.ParsedFact, vector) -> list[Fact]:
+def related_facts(*, user_id: int, vector, same: list[Fact]) -> list[Fact]:
+    """The facts near `vector`, then those of `same` (same_subject_and_relation()) not
+    among them."""
     found: dict[int, Fact] = {}
     for fact, _similarity in selectors.similar_facts(
         user_id=user_id, vector=vector, limit=10, min_similarity=settings.ERASE_SIMILARITY
     ):
         found[fact.pk] = fact
-    for fact in same_subject_and_relation(user_id=user_id, new=new):
+    for fact in same:
         found.setdefault(fact.pk, fact)
     return list(found.values())
 

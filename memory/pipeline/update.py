@@ -59,10 +59,12 @@ class UpdatePipeline:
     def run(self, text: str) -> UpdateResult:
         speaker, text = split_speaker(text, self.user.get_username())
         parsed = self.steps.extract(text, speaker=speaker)
-        vectors = embeddings.embed_many([p.text for p in parsed])
+        pending = embeddings.embed_soon([p.text for p in parsed])
+        same = [retrieve.same_subject_and_relation(user_id=self.user.pk, new=p) for p in parsed]
+        vectors = embeddings.collect(pending)
         related = [
-            retrieve.related_facts(user_id=self.user.pk, new=p, vector=v)
-            for p, v in zip(parsed, vectors, strict=True)
+            retrieve.related_facts(user_id=self.user.pk, vector=v, same=s)
+            for v, s in zip(vectors, same, strict=True)
         ]
         verdicts = self.steps.judge(parsed, related)
         restated, made_false = self.apply_verdicts(parsed, verdicts, text)
