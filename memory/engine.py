@@ -25,8 +25,11 @@ logger = logging.getLogger(__name__)
 _UPDATE_ROUTES = (Message.Route.UPDATE, Message.Route.BOTH)
 
 
-def engine_for(user_id: int) -> Engine:
-    state, _ = MemoryState.objects.get_or_create(user_id=user_id)
+def engine_for(message: Message) -> Engine:
+    """The engine that writes this user's memory. Loads the user with it, which every step
+    then finds on the message instead of querying it again."""
+    state, _ = MemoryState.objects.select_related("user").get_or_create(user_id=message.user_id)
+    message.user = state.user
     return get_engine(state.engine or None)
 
 
@@ -120,7 +123,7 @@ async def respond(
     `force_route` ("update" or "question") skips routing, for replays of labelled data."""
     started = time.perf_counter()
     try:
-        engine = engine or await sync_to_async(engine_for)(message.user_id)
+        engine = engine or await sync_to_async(engine_for)(message)
         if force_route:
             plan = await sync_to_async(_forced)(message, engine, force_route)
         else:
