@@ -207,9 +207,13 @@ def stage_table(rows: list[dict]) -> list[str]:
     return lines
 
 
-def summary(rows: list[dict], throughput: dict | None) -> str:
-    """The latency table and the targets, without the stage breakdown (for the README)."""
-    lines = _latency_table(rows)
+def summary(rows: list[dict], throughput: dict | None, *, stages: bool = False) -> str:
+    """The latency table, throughput and targets; with `stages`, where the time goes too."""
+    lines = [_row(title for _, title in COLUMNS), "|" + " --- |" * len(COLUMNS)]
+    lines += [_row(row.get(key, "–") for key, _ in COLUMNS) for row in rows]
+    if stages:
+        note = "All times in ms. Where the time goes (mean ms per message; stages exclusive):"
+        lines += ["", note, "", *stage_table(rows)]
     if throughput:
         lines += ["", _throughput_line(throughput)]
     checks = targets(rows, throughput)
@@ -218,9 +222,8 @@ def summary(rows: list[dict], throughput: dict | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _latency_table(rows: list[dict]) -> list[str]:
-    lines = [_row(title for _, title in COLUMNS), "|" + " --- |" * len(COLUMNS)]
-    return lines + [_row(row.get(key, "–") for key, _ in COLUMNS) for row in rows]
+def markdown(rows: list[dict], throughput: dict | None) -> str:
+    return summary(rows, throughput, stages=True)
 
 
 def _throughput_line(t: dict) -> str:
@@ -233,19 +236,3 @@ def _throughput_line(t: dict) -> str:
         f"{t['latency_p50_last_third_ms']}), p95 {t['latency_p95_ms']} ms, first token p50 "
         f"{t['first_token_p50_ms']} ms, longest late send {t['max_send_lag_ms']} ms."
     )
-
-
-def markdown(rows: list[dict], throughput: dict | None) -> str:
-    lines = _latency_table(rows)
-    lines += [
-        "",
-        "All times in ms. Where the time goes (mean ms per message; stages exclusive):",
-        "",
-    ]
-    lines += stage_table(rows)
-    if throughput:
-        lines += ["", _throughput_line(throughput)]
-    checks = targets(rows, throughput)
-    if checks:
-        lines += ["", "Targets:", ""] + [f"- {line}" for line in checks]
-    return "\n".join(lines) + "\n"
