@@ -40,6 +40,11 @@ def match_relation(clause: Clause) -> Triplet | None:
     if clause.verb_at is None:
         return None
     text, offsets = clause.lemma_text()
+    return lexicon_relation(clause, text, offsets) or _fallback(clause, text, offsets)
+
+
+def lexicon_relation(clause: Clause, text: str, offsets) -> Triplet | None:
+    """The relation lexicon's reading of the clause (a title or a rule), or None."""
     negated = clause.negated
     title = TITLE_RULE.match(text)
     if title:
@@ -64,7 +69,7 @@ def match_relation(clause: Clause) -> Triplet | None:
             continue
         negated_now = negated != rule.negated if rule.negated else negated
         return Triplet(relation, obj, negated_now, rule.ends_previous or clause.changes, rule.also)
-    return _fallback(clause, text, offsets)
+    return None
 
 
 def _team_like(obj: str) -> bool:

@@ -5,7 +5,8 @@ import re
 from dataclasses import dataclass
 
 from memory.nlp.clauses import Clause, _resolve, _subject_before, retag
-from memory.nlp.facts import match_relation
+from memory.nlp.facts import lexicon_relation, match_relation
+from memory.nlp.relations import ROLE_NOUNS
 from memory.nlp.text import pos_tag, stem, tokenize
 
 WH = {"who", "what", "where", "when", "which", "why", "how", "whose", "whom"}
@@ -27,6 +28,9 @@ AUX = {
     "should",
     "am",
 }
+BE = {"is", "are", "was", "were", "am"}
+# Words that end a question without being part of its object ("Is Bob at Pfizer now?").
+TRAILING = {"now", "still", "anymore", "currently", "today", "again"}
 WRAPPERS = re.compile(
     r"^(?:(?:do|did) you (?:still )?(?:remember|know|recall)|(?:can|could|would) you "
     r"(?:please )?(?:tell me|remind me)|(?:please )?(?:tell|remind|show) me|i(?: wonder| am "
@@ -98,7 +102,7 @@ def parse_question(text: str, *, speaker: str) -> QuestionIntent:
     core = unwrap(text).rstrip(" ?.!")
     tokens = tokenize(core)
     words, tags, _ = _resolve(tokens, [t for _, t in pos_tag(tokens)], speaker, None)
-    tags = retag(words, tags)
+    tags = _names(words, retag(words, tags))
     lowered = [w.lower() for w in words]
     wh = lowered[0] if lowered and lowered[0] in WH else None
     yes_no = wh is None and bool(lowered) and lowered[0] in AUX
@@ -122,15 +126,95 @@ def parse_question(text: str, *, speaker: str) -> QuestionIntent:
     )
 
 
+def _names(words: list[str], tags: list[str]) -> list[str]:
+    """Inside a question a capitalised word is part of a name: the tagger reads unusual names
+    as verbs or adjectives ("Tomkins", "Chalk", "Fighting Eagles")."""
+    return [
+        "NNP" if k and word[:1].isupper() and word != "I" and not t.startswith("NNP") else t
+        for k, (word, t) in enumerate(zip(words, tags, strict=True))
+    ]
+
+
 def _triplet(words: list[str], tags: list[str], wh: str | None):
+    subject, relation, obj = _read(words, tags, wh)
+    if relation == "member_of" and wh and "party" in (w.lower() for w in words[1:4]):
+        relation = "member_of_party"  # "What political party is X a member of?"
+    return subject, relation, obj
+
+
+def _read(words: list[str], tags: list[str], wh: str | None):
     """Turn the question back into a statement and parse it like one."""
     i = 0
     if wh:
         i = 1
         while i < len(words) and tags[i] in ("NN", "NNS", "JJ") and words[i].lower() not in AUX:
             i += 1  # "what sports team", "which company"
+    asked = words[1:i]  # the wh-phrase's nouns: what the question wants ("government position")
     aux = words[i] if i < len(words) and words[i].lower() in AUX else None
     rest_words, rest_tags = (words[i + 1 :], tags[i + 1 :]) if aux else (words[i:], tags[i:])
+    if aux and aux.lower() in BE:
+        found = _role_of(rest_words) or _copular(aux, rest_words, rest_tags)
+        if found:
+            return found
+    subject, body, body_tags = _split_verbal(aux, rest_words, rest_tags)
+    clause = Clause(subject=subject, body=body, tags=body_tags)
+    if not body or clause.verb_at is None:
+        return _join(subject), None, None
+    found = _lexical(clause)
+    if found is None and asked:
+        # "What position does X hold?": put the wh-phrase back where its answer would stand.
+        tags = body_tags + ["NN"] * len(asked)
+        found = _lexical(Clause(subject=subject, body=body + asked, tags=tags))
+        found = (found[0], None) if found else None
+    if found:
+        return _join(subject), found[0], found[1]
+    triplet = match_relation(clause)
+    relation = triplet.relation if triplet.relation not in ("is", "be") else None
+    return _join(subject), relation, triplet.object
+
+
+def _role_of(rest: list[str]):
+    """ "(Who is) the employer of X": a noun naming the object of X's relation."""
+    text = " ".join(w.lower() for w in rest)
+    for noun, relation in ROLE_NOUNS.items():
+        found = re.match(rf"(?:the |an? )?(?:current |new )?{noun} of ", text)
+        if found:
+            subject = rest[len(found.group(0).split()) :]
+            return _join(subject), relation, None
+    return None
+
+
+def _copular(aux: str, rest: list[str], tags: list[str]):
+    """ "Is <name> a member of Y?": the name ends where a predicate the lexicon knows begins.
+    Trying each article as the split point does not trust the tagger with unusual names."""
+    for k, word in enumerate(rest):
+        if k == 0 or word.lower() not in ("a", "an", "the"):
+            continue
+        found = _lexical(Clause(subject=rest[:k], body=[aux, *rest[k:]], tags=["VBZ", *tags[k:]]))
+        if found:
+            return _join(rest[:k]), found[0], found[1]
+    return None
+
+
+def _lexical(clause: Clause) -> tuple[str, str | None] | None:
+    """(relation, object) when the relation lexicon reads the clause; the object runs to the
+    end of the question ("Mayor of Nashville, Tennessee"), less trailing adverbs."""
+    text, offsets = clause.lemma_text()
+    triplet = lexicon_relation(clause, text, offsets)
+    if triplet is None:
+        return None
+    obj = triplet.object
+    first = obj.split()[0] if obj else None
+    if first in clause.body:
+        start = clause.body.index(first)
+        tail, tail_tags = clause.body[start:], clause.tags[start:]
+        while tail and (tail_tags[-1] == "RB" or tail[-1].lower() in TRAILING):
+            tail, tail_tags = tail[:-1], tail_tags[:-1]
+        obj = _join(tail) or obj
+    return triplet.relation, obj or None
+
+
+def _split_verbal(aux, rest_words: list[str], rest_tags: list[str]):
     verb = next((k for k, t in enumerate(rest_tags) if t.startswith("VB") or t == "MD"), None)
     if verb == 0 or not rest_words:
         subject_words: list[str] = []  # "Who works at Pfizer", "Who is the coach of X"
@@ -142,6 +226,10 @@ def _triplet(words: list[str], tags: list[str], wh: str | None):
         ):
             cut += 1
         subject_words = rest_words[:cut]
+        if aux and aux.lower() in ("do", "does", "did") and cut < len(rest_words):
+            # "Does <name> hold ...": after do-support the next word is the verb, whatever
+            # the tagger made of it.
+            rest_tags = [*rest_tags[:cut], "VB", *rest_tags[cut + 1 :]]
     else:
         cut = verb
         while cut > 0 and rest_tags[cut - 1] == "RB":  # "Is Bob still employed"
@@ -150,14 +238,7 @@ def _triplet(words: list[str], tags: list[str], wh: str | None):
     body, body_tags = rest_words[cut:], rest_tags[cut:]
     if aux and aux.lower() not in ("do", "does", "did"):
         body, body_tags = [aux, *body], ["VBZ", *body_tags]
-    if not body:
-        return _join(subject_words), None, None
-    clause = Clause(subject=subject_words, body=body, tags=body_tags)
-    triplet = match_relation(clause)
-    if triplet is None:
-        return _join(subject_words), None, None
-    relation = triplet.relation if triplet.relation not in ("is", "be") else None
-    return _join(subject_words), relation, triplet.object
+    return subject_words, body, body_tags
 
 
 def _join(words: list[str]) -> str | None:

@@ -93,8 +93,15 @@ RULES: list[Rule] = [
     _rule("partner_of", r"(?:marry|engage|date|married)(?: to| with)?"),
     _rule(
         "partner_of",
-        r"(?:in a relationship with|the )?(?:partner|girlfriend|boyfriend|wife|"
-        r"husband|fiancée|fiancé|spouse) of",
+        r"(?:in a relationship with|(?:the |an? )?(?:unmarried |romantic |current |new |"
+        r"longtime |long-time )?(?:partner|girlfriend|boyfriend|wife|husband|fiancée|fiancé|"
+        r"spouse) of)",
+    ),
+    # "holds the position of X", "holds government office X": the position is the object.
+    _rule(
+        "holds_position",
+        r"(?:hold|occupy)(?: the| a| an)?(?: \S+)? (?:position|office|post|role|title)"
+        r"(?: of| as)?",
     ),
     _rule(
         "travels_to",
@@ -157,6 +164,22 @@ LABELS = {
     "drank": "drank",
     "is_called": "name",
     "studies_at": "studies at",
+    "holds_position": "position",
+}
+
+# Nouns naming the object of a relation: "the employer of X" is what X works for, so "Who is
+# the employer of X?" asks for X's works_for.
+ROLE_NOUNS = {
+    "employer": "works_for",
+    "team": "member_of",
+    "club": "member_of",
+    "party": "member_of_party",
+    "partner": "partner_of",
+    "unmarried partner": "partner_of",
+    "girlfriend": "partner_of",
+    "boyfriend": "partner_of",
+    "spouse": "partner_of",
+    "position": "holds_position",
 }
 
 

@@ -7,10 +7,12 @@ from django.conf import settings
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.relations import TITLES
 from memory.pipeline.guard import base_relation
 from memory.pipeline.question import Evidence
 
 UNKNOWN = "I don't know that yet."
+FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
 
 
 def _day(value) -> str:
@@ -56,11 +58,9 @@ def current(evidence: Evidence) -> str:
     limit = settings.ANSWER_MAX_FACTS
     intent = evidence.intent
     if intent and intent.subject:
-        if not evidence.triplet_ids:
-            # No triplet answers it: what is true now about someone is what was said last.
-            latest = about_subject(evidence)
-            facts = latest + [f for f in facts if f not in latest]
-        elif nlp.relation_is_single_valued(intent.relation or ""):
+        if not evidence.triplet_ids and about_subject(evidence):
+            return said_last(about_subject(evidence)[:limit])
+        if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
         old = [f for f in focused(evidence) if not f.is_true][:limit]
@@ -150,6 +150,10 @@ def yes_no(evidence: Evidence) -> str:
             return f"{'No' if negated else 'Yes'}. {since(fact)}."
     now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
     old = [f for f in facts if not f.is_true and matches(f)]
+    newer = newer_mention(evidence, facts)
+    if newer is not None:
+        tail = f" Before that: {since(now[0])}." if now else ""
+        return f"Yes, it seems so. The latest I know: {since(newer)}.{tail}"
     if old:
         tail = f" Now: {since(now[0])}." if now else ""
         return f"No, not anymore. {until(evidence, old[0])}.{tail}"
@@ -158,18 +162,71 @@ def yes_no(evidence: Evidence) -> str:
     return "I'm not sure. What I know: " + "; ".join(since(f) for f in facts[:3]) + "."
 
 
+# Words that join the parts of a name without naming anything ("Secretary of State for
+# Business and Trade" is named by "Business Secretary").
+FUNCTION_WORDS = {"of", "for", "and", "the", "to", "in", "at", "on", "de", "del", "la", "le"}
+
+
+GENERIC = {w for title in TITLES.split("|") for w in title.split()} | {
+    "minister",
+    "secretary",
+    "state",
+    "member",
+    "judge",
+    "deputy",
+    "shadow",
+    "team",
+    "club",
+    "national",
+}
+
+
 def _words(text: str) -> set[str]:
     return {w for w in nlp.entity_key(text).split() if len(w) > 1}
+
+
+def _name_words(name: str) -> set[str]:
+    return (_words(name) - FUNCTION_WORDS) or _words(name)
+
+
+def _variant(word: str, other: str) -> bool:
+    """The same word with a short ending: "Victorian" for "Victoria", "senators" for "senator"."""
+    if word == other:
+        return True
+    short, long_ = sorted((word, other), key=len)
+    return len(short) >= 5 and long_.startswith(short) and len(long_) - len(short) <= 2
 
 
 def mentions(text: str, name: str) -> bool:
     """Whether `text` names `name`, allowing reordering and dropped words ("Nagoya Fighting
     Eagles" names "Fighting Eagles Nagoya"; "the 76ers" names "Philadelphia 76ers")."""
-    wanted = _words(name)
+    wanted = _name_words(name)
     if not wanted:
         return False
-    found = wanted & _words(text)
+    said = _words(text)
+    found = [w for w in wanted if any(_variant(w, s) for s in said)]
+    # Titles and words like "team" are shared by many names: "Ports minister" does not name
+    # "Minister for Rivers", so one word that names something must be among those found.
+    if wanted - GENERIC and not set(found) - GENERIC:
+        return False
     return len(found) * 2 >= len(wanted)
+
+
+# Words before a name that make it the old value: "on loan from X", "former X coach".
+DEPARTED = {"from", "former", "formerly", "ex", "left", "leaving", "leaves", "quit", "quits"}
+
+
+def only_departed(text: str, name: str) -> bool:
+    """Whether every place `text` names `name` is as something left behind ("Bob signed with
+    Y after leaving X" names X only as the past)."""
+    wanted = _name_words(name)
+    said = nlp.entity_key(text).split()
+    starts = [
+        i
+        for i, w in enumerate(said)
+        if any(_variant(w, x) for x in wanted) and (i == 0 or said[i - 1] not in wanted)
+    ]
+    return bool(starts) and all(DEPARTED & set(said[max(0, i - 2) : i]) for i in starts)
 
 
 def source(fact: Fact) -> str:
@@ -193,6 +250,42 @@ def about_subject(evidence: Evidence) -> list[Fact]:
     return sorted(hits, key=lambda f: (f.created_at, f.pk), reverse=True)
 
 
+def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
+    """A statement about the subject, newer than every triplet the question matched, that
+    names the asked value (not as something left behind): newer information wins even when
+    no triplet could be read from it."""
+    obj = evidence.intent.object
+    if not obj or not facts:
+        return None
+    known = max(f.created_at for f in facts)
+    for fact in about_subject(evidence):
+        if fact.created_at <= known:
+            break
+        text = source(fact)
+        if mentions(text, obj) and not only_departed(text, obj):
+            return fact
+    return None
+
+
+def said_last(facts: list[Fact]) -> str:
+    """No triplet answers it: what is true now about someone is what was said last, quoted
+    whole (a clause may have cut off the name the question asks for), latest first."""
+    seen: set[str] = set()
+    lines = []
+    for fact in facts:
+        text = source(fact)
+        # The user's own words say "I"; quoted back they would mean the bot.
+        if FIRST_PERSON & set(nlp.tokenize(text.lower())):
+            text = fact.text
+        text = text.strip().rstrip(".")
+        if text not in seen:
+            seen.add(text)
+            lines.append(f"{text} (since {_day(fact.truth_since)})")
+    if len(lines) == 1:
+        return lines[0] + "."
+    return "\n".join(f"- {line}" for line in lines)
+
+
 def mentions_yes_no(evidence: Evidence) -> str:
     """No triplet answers the question: judge by what the latest statements about the subject
     mention. The latest statement naming the object means yes; the object named only earlier
@@ -204,7 +297,8 @@ def mentions_yes_no(evidence: Evidence) -> str:
     latest_time = facts[0].created_at
     latest = [f for f in facts if f.created_at == latest_time]
     for fact in latest:
-        if mentions(source(fact), intent.object):
+        text = source(fact)
+        if mentions(text, intent.object) and not only_departed(text, intent.object):
             return f"Yes. {since(fact)}."
     older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
     if older:

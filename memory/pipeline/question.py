@@ -3,12 +3,14 @@ facts behind the contexts of the question's concept neighbourhood (RecallM). Rea
 
 from dataclasses import dataclass, field
 
+from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
 from memory.models import Fact, FactTruth, MemoryState
 from memory.pipeline import retrieve
 from memory.pipeline.guard import base_relation
 
 MIN_SIMILARITY = 0.35
+RECENT_MESSAGES = 2000  # searched for the name of the question's subject
 
 
 @dataclass
@@ -45,6 +47,23 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
     return []
 
 
+def about(user_id: int, subject: str | None) -> list[tuple[Fact, float]]:
+    """Facts about the subject whatever their relation (a triplet we did not expect, or none),
+    and facts from messages that name the subject elsewhere ("X signed Bob"): the answer
+    judges by the latest of them when no triplet answers the question."""
+    last = nlp.entity_key(subject or "").split()[-1:]
+    if not last or len(last[0]) < 3:
+        return []
+    rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
+    own = rows.filter(subject_last__in=last).order_by("-id")[:20]
+    # A substring search over every message the user ever sent would grow with the memory;
+    # the recent ones bound it (and "the latest of them" is what the answer uses).
+    recent = Message.objects.filter(user_id=user_id, role=Message.Role.USER).order_by("-id")
+    naming = recent.values("id")[:RECENT_MESSAGES]
+    named = rows.filter(source_message__in=naming, source_message__text__icontains=last[0])
+    return [(f, 0.5) for f in own] + [(f, 0.3) for f in named.order_by("-id")[:20]]
+
+
 def graph_facts(user_id: int, text: str) -> list[int]:
     stems = [c.stem for c in nlp.concepts(text)]
     clock = MemoryState.objects.filter(user_id=user_id).values_list("clock", flat=True).first()
@@ -74,15 +93,9 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         if similarity >= MIN_SIMILARITY:
             by_id.setdefault(fact.pk, fact)
             scores[fact.pk] = scores.get(fact.pk, 0.0) + similarity
-    if intent.subject:
-        # Facts we could not parse into a triplet still name who they are about.
-        last = nlp.entity_key(intent.subject).split()[-1:]
-        bucket = Fact.objects.filter(
-            user_id=user_id, subject_last__in=last, relation=""
-        ).select_related("source_message")
-        for fact in bucket.order_by("-id")[:20]:
-            by_id.setdefault(fact.pk, fact)
-            scores[fact.pk] = scores.get(fact.pk, 0.0) + 0.5
+    for fact, score in about(user_id, intent.subject):
+        by_id.setdefault(fact.pk, fact)
+        scores[fact.pk] = scores.get(fact.pk, 0.0) + score
     linked = [i for i in graph_facts(user_id, text) if i not in by_id]
     for fact in Fact.objects.filter(user_id=user_id, pk__in=linked).select_related(
         "source_message"
