@@ -1,10 +1,12 @@
 """Fuzzy identity of people and organisations: "A. J. Pollock" = "AJ Pollock" = "Pollock"."""
 
 import re
+from functools import lru_cache
 
 _ARTICLES = {"the", "a", "an"}
 
 
+@lru_cache(maxsize=8192)  # called for every pair the update and question steps compare
 def entity_key(name: str) -> str:
     """Lowercase, no punctuation or articles, initials joined ("A. J." -> "aj")."""
     text = name.lower().replace("’", "'")

@@ -9,7 +9,7 @@ import importlib.util
 import os
 import pickle
 import threading
-from functools import cache
+from functools import cache, lru_cache
 
 from lemminflect import getLemma
 from nltk.stem.porter import PorterStemmer
@@ -41,30 +41,56 @@ def _tagger():
     return tagger
 
 
+# One message is split, tokenised and tagged by several steps (routing, extraction, concepts,
+# the fact-to-sentence match); the results are cached per text, and copied out so that callers
+# may change what they get.
+_CACHE = 4096
+
+
 def sentences(text: str) -> list[str]:
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=_CACHE)
+def _sentences(text: str) -> tuple[str, ...]:
     import punkt
 
     parts: list[str] = []
     for block in text.split("\n"):
         if block.strip():
             parts.extend(s.strip() for s in punkt.sent_tokenize(block.strip()) if s.strip())
-    return parts
+    return tuple(parts)
 
 
 def tokenize(sentence: str) -> list[str]:
-    return _tokenizer.tokenize(sentence.replace("’", "'"))
+    return list(_tokenize(sentence))
+
+
+@lru_cache(maxsize=_CACHE)
+def _tokenize(sentence: str) -> tuple[str, ...]:
+    return tuple(_tokenizer.tokenize(sentence.replace("’", "'")))
 
 
 def detokenize(tokens: list[str]) -> str:
-    return _detokenizer.detokenize(tokens)
+    return _detokenize(tuple(tokens))
+
+
+@lru_cache(maxsize=_CACHE)
+def _detokenize(tokens: tuple[str, ...]) -> str:
+    return _detokenizer.detokenize(list(tokens))
 
 
 def pos_tag(tokens: list[str]) -> list[tuple[str, str]]:
     if not tokens:
         return []
+    return list(_pos_tag(tuple(tokens)))
+
+
+@lru_cache(maxsize=_CACHE)
+def _pos_tag(tokens: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     tagger = _tagger()
     with _lock:
-        return tagger.tag(tokens)
+        return tuple(tagger.tag(list(tokens)))
 
 
 def stem(word: str) -> str:
