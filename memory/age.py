@@ -113,27 +113,35 @@ def check_graph_name(graph: str) -> None:
         raise ValueError(f"not a memory graph name: {graph!r}")
 
 
+def _label_table(graph: str, label: str, labels: tuple[str, ...]) -> psycopg.sql.Identifier:
+    """The label table of one of our graphs, refusing anything else."""
+    check_graph_name(graph)
+    if label not in labels:
+        raise ValueError(f"not a memory graph label here: {label!r}")
+    return psycopg.sql.Identifier(graph, label)
+
+
+def _execute(query: psycopg.sql.Composable, params: list) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(query.as_string(connection.connection), params)
+
+
 def update_properties(graph: str, label: str, rows: dict[int, dict]) -> None:
     """Replace the properties of vertices or edges, by graph id, in one indexed UPDATE.
 
     AGE 1.7's Cypher SET locates each entity with a sequential scan of its label table (3.4 ms
     to update two concepts of 50k; edges likewise), so updates of entities already read go
     through SQL on the label table instead, which uses its id index (0.1 ms)."""
-    check_graph_name(graph)
+    table = _label_table(graph, label, ("Concept", "RELATED"))
     if not rows:
         return
-    if label not in ("Concept", "RELATED"):
-        raise ValueError(f"not a memory graph label: {label!r}")
     query = psycopg.sql.SQL(
         "UPDATE {} AS e SET properties = v.props::text::ag_catalog.agtype "
         "FROM unnest(%s::bigint[], %s::text[]) AS v(id, props) "
         "WHERE e.id = v.id::text::ag_catalog.graphid"
-    ).format(psycopg.sql.Identifier(graph, label))
+    ).format(table)
     ids = list(rows)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            query.as_string(connection.connection), [ids, [json.dumps(rows[i]) for i in ids]]
-        )
+    _execute(query, [ids, [json.dumps(rows[i]) for i in ids]])
 
 
 def insert_edges(graph: str, label: str, rows: list[tuple[int, int, dict]]) -> None:
@@ -141,23 +149,17 @@ def insert_edges(graph: str, label: str, rows: list[tuple[int, int, dict]]) -> N
     created, in one INSERT. AGE 1.7's Cypher CREATE of an edge first checks that both ends
     exist with sequential scans of the vertex table (4 ms an edge at 50k concepts); the ids
     come from AGE's own column default, as with CREATE."""
-    check_graph_name(graph)
+    table = _label_table(graph, label, ("RELATED",))
     if not rows:
         return
-    if label != "RELATED":
-        raise ValueError(f"not a memory graph edge label: {label!r}")
     query = psycopg.sql.SQL(
         "INSERT INTO {} (start_id, end_id, properties) "
         "SELECT v.s::text::ag_catalog.graphid, v.e::text::ag_catalog.graphid, "
         "v.props::text::ag_catalog.agtype "
         "FROM unnest(%s::bigint[], %s::bigint[], %s::text[]) AS v(s, e, props)"
-    ).format(psycopg.sql.Identifier(graph, label))
+    ).format(table)
     starts, ends, props = zip(*rows, strict=True)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            query.as_string(connection.connection),
-            [list(starts), list(ends), [json.dumps(p) for p in props]],
-        )
+    _execute(query, [list(starts), list(ends), [json.dumps(p) for p in props]])
 
 
 def cypher(

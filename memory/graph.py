@@ -107,6 +107,7 @@ def record_sentence_concepts(
     `mentions` is a list of ([(stem, label), ...], sentence) in message order."""
     stems = sorted({stem for concepts, _ in mentions for stem, _ in concepts})
     found = _fetch_with_ids(graph, stems)
+    ids = {stem: vertex_id for stem, (vertex_id, _props) in found.items()}
     existing = {stem: props for stem, (_id, props) in found.items()}
     state = {stem: dict(props) for stem, props in existing.items()}
     edits: list[GraphEdit] = []
@@ -131,10 +132,8 @@ def record_sentence_concepts(
         revision = revise(stem, props, false_facts, summarise)
         if revision:
             edits.append(revision)
-    merged = {found[stem][0]: props for stem, props in state.items() if stem in found}
-    age.update_properties(graph, "Concept", merged)
-    ids = {stem: vertex_id for stem, (vertex_id, _props) in found.items()}
-    ids.update(_create_concepts(graph, [p for stem, p in state.items() if stem not in found]))
+    age.update_properties(graph, "Concept", {ids[s]: p for s, p in state.items() if s in ids})
+    ids.update(_create_concepts(graph, [p for stem, p in state.items() if stem not in ids]))
     edits.extend(_strengthen(graph, pairs, t, ids))
     return edits
 

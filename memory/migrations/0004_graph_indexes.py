@@ -18,9 +18,8 @@ def tidy_graph_indexes(apps, schema_editor):
         cursor.execute("SELECT name FROM ag_catalog.ag_graph WHERE name LIKE 'memory_u%%'")
         names = [row[0] for row in cursor.fetchall()]
         for name in names:
+            graph.age.check_graph_name(name)  # memory_u<digits>, so safe to quote into SQL
             for statement in RENAMES_AND_DROPS:
-                # Graph names are memory_u<digits> (checked below), never user text.
-                graph.age.check_graph_name(name)
                 cursor.execute(statement.format(s=f'"{name}"'))
     for name in names:
         graph.create_graph_indexes(name)
