@@ -38,8 +38,11 @@ def tokens_of(text: str) -> Iterator[str]:
     yield from re.findall(r"\S+\s*|\s+", text)
 
 
-def apply_update(*, message: Message, engine: Engine) -> UpdateResult:
-    """Apply the update part of `message` once, in order, atomically with its audit edits."""
+def apply_update(
+    *, message: Message, engine: Engine, prepared: object | None = None
+) -> UpdateResult:
+    """Apply the update part of `message` once, in order, atomically with its audit edits.
+    `prepared` is engine.prepare_update()'s work on this message's text, if any."""
     with transaction.atomic():
         services.lock_user_memory(user_id=message.user_id)
         # Earlier routed-but-unapplied updates of this user go first, so that memory changes in
@@ -60,16 +63,18 @@ def apply_update(*, message: Message, engine: Engine) -> UpdateResult:
         for row in pending:
             if row.pk == message.pk:
                 row = message  # the caller's instance sees applied_at and meta change
-            result = _apply_locked(row, engine)
+            result = _apply_locked(row, engine, prepared if row is message else None)
         if result is None:
             message.refresh_from_db(fields=["applied_at", "meta"])
             return UpdateResult(lines=message.meta.get("changes", []), meta={"replayed": True})
         return result
 
 
-def _apply_locked(message: Message, engine: Engine) -> UpdateResult:
+def _apply_locked(message: Message, engine: Engine, prepared: object | None) -> UpdateResult:
     t = services.advance_clock(user_id=message.user_id)
-    result = engine.update(message=message, text=message.meta.get("update_text", ""), t=t)
+    text = message.meta.get("update_text", "")
+    with services.batched_rows():
+        result = engine.update(message=message, text=text, t=t, prepared=prepared)
     message.applied_at = timezone.now()
     message.meta = {**message.meta, "changes": result.lines, "t": t, **result.meta}
     message.save(update_fields=["applied_at", "meta"])
@@ -83,37 +88,40 @@ def run_command(*, message: Message, engine: Engine, plan) -> UpdateResult:
         return engine.command(message=message, command=plan.command, arg=plan.command_arg or "")
 
 
-def _route(message: Message, engine: Engine):
-    plan = engine.route(message.text, speaker=message.user.get_username())
+def _forced(text: str, kind: str) -> nlp.Route:
+    """Replays know what a line is (a dataset turn is a statement, a probe a question)."""
+    return nlp.Route(
+        kind=kind,
+        update_text=text if kind in _UPDATE_ROUTES else "",
+        question_text=text if kind == Message.Route.QUESTION else "",
+    )
+
+
+def _start(
+    message: Message, engine: Engine | None, force_route: str | None
+) -> tuple[Engine, nlp.Route, object | None]:
+    """Everything before the memory lock, in one trip to the database thread: the engine, the
+    route (stored on the message, which apply_update's order check reads), and the update's
+    preparation, begun before the route is saved so that the embedding model is already
+    running while the database works."""
+    engine = engine or engine_for(message)
+    if force_route:
+        plan = _forced(message.text, force_route)
+    else:
+        plan = engine.route(message.text, speaker=message.user.get_username())
+    prepared = None
+    if plan.kind in _UPDATE_ROUTES:
+        prepared = engine.prepare_update(message=message, text=plan.update_text)
     message.route = plan.kind
     message.meta = {
         **message.meta,
         "update_text": plan.update_text,
         "question_text": plan.question_text,
         "engine": engine.name,
+        **({"forced": True} if force_route else {}),
     }
     message.save(update_fields=["route", "meta"])
-    return plan
-
-
-def _forced(message: Message, engine: Engine, kind: str) -> nlp.Route:
-    """Replays know what a line is (a dataset turn is a statement, a probe a question)."""
-    text = message.text
-    plan = nlp.Route(
-        kind=kind,
-        update_text=text if kind in _UPDATE_ROUTES else "",
-        question_text=text if kind == Message.Route.QUESTION else "",
-    )
-    message.route = kind
-    message.meta = {
-        **message.meta,
-        "update_text": plan.update_text,
-        "question_text": plan.question_text,
-        "engine": engine.name,
-        "forced": True,
-    }
-    message.save(update_fields=["route", "meta"])
-    return plan
+    return engine, plan, prepared
 
 
 async def respond(
@@ -123,11 +131,7 @@ async def respond(
     `force_route` ("update" or "question") skips routing, for replays of labelled data."""
     started = time.perf_counter()
     try:
-        engine = engine or await sync_to_async(engine_for)(message)
-        if force_route:
-            plan = await sync_to_async(_forced)(message, engine, force_route)
-        else:
-            plan = await sync_to_async(_route)(message, engine)
+        engine, plan, prepared = await sync_to_async(_start)(message, engine, force_route)
         yield Routed(plan.kind)
         meta: dict = {"engine": engine.name, "backend": engine.backend}
         if plan.kind == Message.Route.CHITCHAT:
@@ -140,7 +144,9 @@ async def respond(
                 yield Token(token)
             meta.update(result.meta)
         if plan.kind in _UPDATE_ROUTES:
-            result = await sync_to_async(apply_update)(message=message, engine=engine)
+            result = await sync_to_async(apply_update)(
+                message=message, engine=engine, prepared=prepared
+            )
             meta.update(result.meta)
             yield MemoryChanged(result.lines)
             summary = summarise_changes(result.lines)

@@ -7,8 +7,9 @@ from django.db import connection
 from chatbot import services as chat
 from chatbot.models import Conversation, Message
 from memory import age, graph
-from memory.engine import apply_update
+from memory.engine import apply_update, respond
 from memory.engines import get_engine
+from memory.engines.offline import OfflineEngine
 from memory.models import EditKind, Fact, FactTruth, MemoryEdit, MemoryState
 from tests.helpers import say
 
@@ -217,3 +218,100 @@ def test_property_writes_refuse_other_graphs_and_labels(alice):
         age.update_properties(age.graph_name(alice.pk), "auth_user", {1: {}})
     with pytest.raises(ValueError):
         age.insert_edges(age.graph_name(alice.pk), "Concept", [(1, 2, {})])
+
+
+@pytest.fixture
+def poisoned_audit(db):
+    """A real database failure when the message's audit rows are written, after its facts."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE FUNCTION poison_audit() RETURNS trigger AS $$ BEGIN "
+            "IF NEW.after::text LIKE '%%poison%%' THEN RAISE EXCEPTION 'poisoned'; END IF; "
+            "RETURN NEW; END $$ LANGUAGE plpgsql"
+        )
+        cursor.execute(
+            "CREATE TRIGGER poison_audit BEFORE INSERT ON memory_memoryedit "
+            "FOR EACH ROW EXECUTE FUNCTION poison_audit()"
+        )
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER IF EXISTS poison_audit ON memory_memoryedit")
+        cursor.execute("DROP FUNCTION IF EXISTS poison_audit()")
+
+
+def test_a_failure_writing_the_audit_rows_takes_the_facts_back_too(alice, poisoned_audit):
+    say(alice, "I live in Oslo.")
+    before = (Fact.objects.count(), FactTruth.objects.count(), MemoryEdit.objects.count())
+    reply = say(alice, "I moved to Rome. My neighbour keeps poison ivy.")
+    assert reply.failed is not None
+    assert (Fact.objects.count(), FactTruth.objects.count(), MemoryEdit.objects.count()) == before
+    assert Fact.objects.get(user=alice, is_true=True, relation="lives_in").object == "Oslo"
+    assert MemoryState.objects.get(user=alice).clock == 1
+
+
+def test_a_messages_audit_rows_are_numbered_in_the_order_the_changes_happened(alice):
+    say(alice, "I live in Oslo.")
+    reply = say(alice, "I live in Rome.")
+    edits = list(MemoryEdit.objects.filter(cause_message=reply.message).order_by("id"))
+    kinds = [e.kind for e in edits]
+    assert kinds.index(EditKind.FACT_MADE_FALSE) < kinds.index(EditKind.FACT_ADDED)
+    first_graph = min(i for i, k in enumerate(kinds) if not k.startswith("fact_"))
+    assert all(k.startswith("fact_") for k in kinds[:first_graph])
+    assert not any(k.startswith("fact_") for k in kinds[first_graph:])
+    truths = FactTruth.objects.filter(cause_message=reply.message).order_by("id")
+    assert [t.operation for t in truths] == ["make_false", "add"]
+
+
+class LockWatchingEngine(OfflineEngine):
+    """The offline engine, noting whether the user's memory lock was held while it prepared
+    and what update() was handed."""
+
+    def prepare_update(self, *, message, text):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND pid = pg_backend_pid() AND objid = %s",
+                [message.user_id],
+            )
+            self.locks_while_preparing = cursor.fetchone()[0]
+        self.prepared = super().prepare_update(message=message, text=text)
+        return self.prepared
+
+    def update(self, *, message, text, t, prepared=None):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND pid = pg_backend_pid() AND objid = %s",
+                [message.user_id],
+            )
+            self.locks_while_updating = cursor.fetchone()[0]
+        self.handed = prepared
+        return super().update(message=message, text=text, t=t, prepared=prepared)
+
+
+async def _respond(message, engine):
+    return [event async for event in respond(message=message, engine=engine)]
+
+
+def test_it_prepares_an_update_before_taking_the_memory_lock(alice):
+    conversation = Conversation.objects.create(user=alice)
+    message = chat.store_user_message(conversation=conversation, text="Maya works at Cisco.")
+    engine = LockWatchingEngine()
+    async_to_sync(_respond)(message, engine)
+    assert engine.locks_while_preparing == 0
+    assert engine.locks_while_updating == 1
+    assert engine.handed is engine.prepared
+    assert [p.object for p in engine.prepared.parsed] == ["Cisco"]
+    assert Fact.objects.get(user=alice, relation="works_for").object == "Cisco"
+
+
+def test_work_prepared_for_other_text_is_not_used(alice):
+    conversation = Conversation.objects.create(user=alice)
+    message = chat.store_user_message(conversation=conversation, text="Maya works at Cisco.")
+    message.route = Message.Route.UPDATE
+    message.meta = {"update_text": message.text}
+    message.save()
+    engine = get_engine("offline")
+    stale = engine.prepare_update(message=message, text="Maya works at Pfizer.")
+    apply_update(message=message, engine=engine, prepared=stale)
+    assert list(Fact.objects.filter(user=alice).values_list("object", flat=True)) == ["Cisco"]

@@ -23,7 +23,14 @@ class Engine:
     def route(self, text: str, *, speaker: str = "the user") -> nlp.Route:
         return nlp.route(text)
 
-    def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
+    def prepare_update(self, *, message: Message, text: str) -> object | None:
+        """Work on an update that reads no memory, started before the memory lock is taken;
+        whatever it returns is handed to update() (which must also cope with None)."""
+        return None
+
+    def update(
+        self, *, message: Message, text: str, t: int, prepared: object | None = None
+    ) -> UpdateResult:
         raise NotImplementedError
 
     def answer(self, *, message: Message, text: str) -> AsyncIterator[str]:

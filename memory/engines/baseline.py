@@ -2,6 +2,7 @@
 answer with the most similar stored sentences. No truth maintenance, by design."""
 
 from collections.abc import AsyncIterator
+from concurrent.futures import Future
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -17,9 +18,14 @@ class VectorBaselineEngine(Engine):
     name = "vector-baseline"
     backend = Backend.BASELINE
 
-    def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
+    def prepare_update(self, *, message: Message, text: str) -> Future:
+        return embeddings.embed_soon(nlp.sentences(text))
+
+    def update(
+        self, *, message: Message, text: str, t: int, prepared: Future | None = None
+    ) -> UpdateResult:
         sentences = nlp.sentences(text)
-        vectors = embeddings.embed_many(sentences)
+        vectors = embeddings.collect(prepared or embeddings.embed_soon(sentences))
         why = Provenance(
             step="baseline.store", backend=self.backend, cause=message, at=message.sent_at, t=t
         )

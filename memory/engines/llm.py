@@ -24,7 +24,7 @@ from memory.models import Backend
 from memory.pipeline import answer as offline_answer
 from memory.pipeline import question
 from memory.pipeline.question import Evidence
-from memory.pipeline.update import UpdatePipeline, split_speaker
+from memory.pipeline.update import Prepared, UpdatePipeline, split_speaker
 from memory.services import Provenance
 
 UPDATE_STEPS = ["erase.add", "erase.verdict", "erase.rewrite", "recallm.revise"]
@@ -84,10 +84,12 @@ class LLMEngine(OfflineEngine):
         told = text if plan.route in ("update", "both") else ""
         return nlp.Route(kind=plan.route, update_text=told, question_text=asked)
 
-    def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
+    def update(
+        self, *, message: Message, text: str, t: int, prepared: Prepared | None = None
+    ) -> UpdateResult:
         if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
             raise ValueError("update text too long")
-        result = LLMUpdatePipeline(message=message, t=t, steps=self.steps).run(text)
+        result = LLMUpdatePipeline(message=message, t=t, steps=self.steps).run(text, prepared)
         offline = self.session.summary(UPDATE_STEPS)
         if offline:
             result.lines.append(f"({offline[0].upper()}{offline[1:]}.)")

@@ -9,7 +9,7 @@ from memory.engines.base import Engine, UpdateResult
 from memory.models import Backend
 from memory.pipeline import answer, commands, question
 from memory.pipeline.offline import OfflineSteps
-from memory.pipeline.update import run_update, split_speaker
+from memory.pipeline.update import Prepared, prepare, run_update, split_speaker
 
 
 class OfflineEngine(Engine):
@@ -19,8 +19,13 @@ class OfflineEngine(Engine):
     def __init__(self) -> None:
         self.steps = OfflineSteps()
 
-    def update(self, *, message: Message, text: str, t: int) -> UpdateResult:
-        return run_update(message=message, text=text, t=t, steps=self.steps)
+    def prepare_update(self, *, message: Message, text: str) -> Prepared:
+        return prepare(message=message, text=text, steps=self.steps)
+
+    def update(
+        self, *, message: Message, text: str, t: int, prepared: Prepared | None = None
+    ) -> UpdateResult:
+        return run_update(message=message, text=text, t=t, steps=self.steps, prepared=prepared)
 
     def compose_answer(self, *, message: Message, text: str) -> str:
         speaker, text = split_speaker(text, message.user.get_username())

@@ -5,6 +5,8 @@ row, graph change and audit edit of a message commits together or not at all.
 """
 
 import re
+from concurrent.futures import Future
+from dataclasses import dataclass
 
 from django.conf import settings
 
@@ -35,6 +37,28 @@ def keys_of(parsed: nlp.ParsedFact) -> tuple[str, str]:
     return nlp.entity_key(parsed.subject), nlp.entity_key(parsed.object)
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """The part of an update that reads no memory: who spoke, what they said, the new facts
+    in it, and their embedding (under way on the model's thread). Made before the user's
+    memory lock is taken, so the model runs while the lock and order checks are."""
+
+    text: str  # the update text as routed, speaker prefix included
+    speaker: str
+    body: str
+    parsed: list[nlp.ParsedFact]
+    vectors: Future
+
+
+def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
+    if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
+        raise ValueError("update text too long")
+    speaker, body = split_speaker(text, message.user.get_username())
+    parsed = steps.extract(body, speaker=speaker)
+    pending = embeddings.embed_soon([p.text for p in parsed])
+    return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
+
+
 class UpdatePipeline:
     def __init__(self, *, message: Message, t: int, steps: Steps) -> None:
         self.message = message
@@ -56,12 +80,12 @@ class UpdatePipeline:
             prompt_version=info.prompt_version,
         )
 
-    def run(self, text: str) -> UpdateResult:
-        speaker, text = split_speaker(text, self.user.get_username())
-        parsed = self.steps.extract(text, speaker=speaker)
-        pending = embeddings.embed_soon([p.text for p in parsed])
+    def run(self, text: str, prepared: Prepared | None = None) -> UpdateResult:
+        if prepared is None or prepared.text != text:
+            prepared = prepare(message=self.message, text=text, steps=self.steps)
+        parsed, text = prepared.parsed, prepared.body
         same = [retrieve.same_subject_and_relation(user_id=self.user.pk, new=p) for p in parsed]
-        vectors = embeddings.collect(pending)
+        vectors = embeddings.collect(prepared.vectors)
         related = [
             retrieve.related_facts(user_id=self.user.pk, vector=v, same=s)
             for v, s in zip(vectors, same, strict=True)
@@ -169,7 +193,7 @@ class UpdatePipeline:
         )
         why = self.why("recallm.graph")
         revised = self.why("recallm.revise")
-        MemoryEdit.objects.bulk_create(
+        services.record_edits(
             MemoryEdit(
                 user=self.user,
                 kind=e.kind,
@@ -215,7 +239,7 @@ def _overlaps(fact_text: str, sentence: str) -> bool:
     return bool(words) and len(words & found) / len(words) >= 0.5
 
 
-def run_update(*, message: Message, text: str, t: int, steps: Steps) -> UpdateResult:
-    if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
-        raise ValueError("update text too long")
-    return UpdatePipeline(message=message, t=t, steps=steps).run(text)
+def run_update(
+    *, message: Message, text: str, t: int, steps: Steps, prepared: Prepared | None = None
+) -> UpdateResult:
+    return UpdatePipeline(message=message, t=t, steps=steps).run(text, prepared)
