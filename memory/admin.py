@@ -41,7 +41,7 @@ from memory.admin_filters import (
     UserFilter,
 )
 from memory.forms import StaffFactForm
-from memory.models import Fact, MemoryEdit, MemoryState
+from memory.models import Fact, FactVector, MemoryEdit, MemoryState
 
 PERMISSION = "memory.audit_memory"
 MAX_ACTION_ROWS = 1000
@@ -121,8 +121,10 @@ class FactAdmin(MemoryAdmin):
         "edits",
     )
 
-    def get_queryset(self, request):
-        return super().get_queryset(request).defer("embedding")
+    @admin.display(description="embedding model")
+    def embed_model(self, fact):
+        vector = FactVector.objects.filter(fact=fact).values_list("embed_model", flat=True)
+        return vector.first() or "–"
 
     def has_change_permission(self, request, obj=None):
         return can_audit(request.user)
@@ -224,7 +226,7 @@ class MemoryEditAdmin(MemoryAdmin):
 
     def get_queryset(self, request):
         qs = super().get_queryset(request)
-        return qs.defer("fact__embedding", "cause_message__meta")
+        return qs.defer("cause_message__meta")
 
     @admin.display(description="what")
     def what(self, edit):

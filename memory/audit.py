@@ -26,7 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from chatbot.models import Conversation, Message
-from memory import age, embeddings, graph, nlp, services
+from memory import age, graph, nlp, services
 from memory.models import (
     FACT_EDIT_KINDS,
     Backend,
@@ -84,12 +84,9 @@ def _put_words_back(fact: Fact, target: dict) -> None:
     fact.subject_key = nlp.entity_key(fact.subject)
     fact.object_key = nlp.entity_key(fact.object)
     fact.subject_last = fact.subject_key.rsplit(" ", 1)[-1][:100]
-    fields = [*words, "subject_key", "object_key", "subject_last"]
+    fact.save(update_fields=[*words, "subject_key", "object_key", "subject_last"])
     if "text" in words:
-        fact.embedding = embeddings.embed(fact.text)
-        fact.embed_model = embeddings.model_name()
-        fields += ["embedding", "embed_model"]
-    fact.save(update_fields=fields)
+        services.embed_fact(fact=fact)
 
 
 @transaction.atomic
@@ -293,7 +290,7 @@ def delete_all_memory(*, user: AbstractBaseUser, conversations: bool = False) ->
 def export_memory(*, user: AbstractBaseUser) -> dict:
     """Everything kept about a user, for the My memory export: facts with their truth
     history, every edit, and their conversations' messages."""
-    facts = list(Fact.objects.filter(user=user).defer("embedding").order_by("id"))
+    facts = list(Fact.objects.filter(user=user).order_by("id"))
     history: dict[int, list[dict]] = {f.pk: [] for f in facts}
     truth = FactTruth.objects.filter(fact__user=user).order_by("at", "id")
     for row in truth.values("fact_id", "value", "at", "t", "operation", "cause_message_id"):

@@ -58,12 +58,14 @@ def apply_update(
             )
             .exclude(status=Message.Status.FAILED, id__lt=message.id)
             .order_by("id")
+            .values_list("id", flat=True)
         )
         result = None
-        for row in pending:
-            if row.pk == message.pk:
-                row = message  # the caller's instance sees applied_at and meta change
-            result = _apply_locked(row, engine, prepared if row is message else None)
+        for row_id in pending:  # usually just this message, which the caller already holds
+            if row_id == message.pk:
+                result = _apply_locked(message, engine, prepared)
+            else:
+                result = _apply_locked(Message.objects.get(pk=row_id), engine, None)
         if result is None:
             message.refresh_from_db(fields=["applied_at", "meta"])
             return UpdateResult(lines=message.meta.get("changes", []), meta={"replayed": True})

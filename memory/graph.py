@@ -175,14 +175,11 @@ def _strengthen(
     `ids` holds the vertex id of every stem in `pairs`."""
     if not pairs:
         return []
-    rows = [{"a": a, "b": b} for a, b in sorted(pairs)]
-    found = age.cypher(
-        graph,
-        "UNWIND $rows AS row MATCH (a:Concept)-[r:RELATED]->(b:Concept) "
-        "WHERE a.stem = row.a AND b.stem = row.b RETURN row.a, row.b, id(r), properties(r)",
-        {"rows": rows},
-        columns=("a", "b", "id", "props"),
-    )
+    by_ids = {(ids[a], ids[b]): (a, b) for a, b in sorted(pairs)}
+    found = [
+        (*by_ids[ends], edge_id, props)
+        for ends, (edge_id, props) in age.find_edges(graph, "RELATED", list(by_ids)).items()
+    ]
     changed = {
         edge_id: {**props, "strength": int(props["strength"]) + pairs[(a, b)], "T": t}
         for a, b, edge_id, props in found

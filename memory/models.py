@@ -31,14 +31,6 @@ class MemoryState(models.Model):
         return f"memory of {self.user} (t={self.clock})"
 
 
-class FactManager(models.Manager):
-    def get_queryset(self) -> models.QuerySet:
-        # No reader needs the 384 floats back (searches compare them inside Postgres), and
-        # decoding them dominated reads: a 40-row vector search took 6.5 ms with them, 2.3
-        # without, at 100k facts. Accessing .embedding still loads it on demand.
-        return super().get_queryset().defer("embedding")
-
-
 class Fact(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     text = models.TextField()
@@ -50,8 +42,6 @@ class Fact(models.Model):
     object_key = models.CharField(max_length=300, blank=True)
     # Last word of subject_key: the fuzzy-match bucket ("pollock" for "AJ Pollock", "Pollock").
     subject_last = models.CharField(max_length=100, blank=True)
-    embedding = VectorField(dimensions=settings.EMBEDDING_DIM)
-    embed_model = models.CharField(max_length=80)
     source_message = models.ForeignKey(
         Message, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -63,21 +53,12 @@ class Fact(models.Model):
     truth_since = models.DateTimeField(default=timezone.now)
     backend = models.CharField(max_length=20, choices=Backend.choices)
 
-    objects = FactManager()
-
     class Meta:
         indexes = [
             models.Index(fields=["user", "is_true", "subject_key", "relation"]),
             models.Index(fields=["user", "is_true", "relation", "object_key"]),
             models.Index(fields=["user", "subject_last"]),
             models.Index(fields=["user", "-truth_since"]),
-            HnswIndex(
-                name="fact_embedding_hnsw",
-                fields=["embedding"],
-                m=16,
-                ef_construction=64,
-                opclasses=["vector_cosine_ops"],
-            ),
         ]
 
     def __str__(self) -> str:
@@ -96,6 +77,34 @@ class Fact(models.Model):
             "object": self.object,
             "is_true": self.is_true,
         }
+
+
+class FactVector(models.Model):
+    """A fact's embedding, in a table of its own. Making a fact false writes a new version of
+    its row; with the vector in that row, each version was also a new HNSW entry (~1.5 ms at
+    100k facts), and every read of facts carried 1.5 kB of floats it did not need."""
+
+    fact = models.OneToOneField(
+        Fact, primary_key=True, on_delete=models.CASCADE, related_name="vector"
+    )
+    # Copied from the fact: searches filter by it inside the index scan, without a join.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    embed_model = models.CharField(max_length=80)
+    embedding = VectorField(dimensions=settings.EMBEDDING_DIM)
+
+    class Meta:
+        indexes = [
+            HnswIndex(
+                name="factvector_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"vector of fact {self.fact_id} ({self.embed_model})"
 
 
 class Operation(models.TextChoices):

@@ -4,7 +4,7 @@ from django.db.models import QuerySet
 from pgvector.django import CosineDistance
 
 from memory import embeddings
-from memory.models import Fact, FactTruth, MemoryEdit
+from memory.models import Fact, FactTruth, FactVector, MemoryEdit
 
 
 def current_facts(*, user_id: int) -> QuerySet[Fact]:
@@ -18,20 +18,24 @@ def similar_facts(
     limit: int = 10,
     min_similarity: float | None = None,
     current_only: bool = True,
+    with_sources: bool = True,
 ) -> list[tuple[Fact, float]]:
-    """Nearest facts by cosine similarity (1 - cosine distance), best first."""
-    rows = Fact.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
+    """Nearest facts by cosine similarity (1 - cosine distance), best first; `with_sources`
+    loads the message each fact came from too."""
+    rows = FactVector.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
     rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
-    # The truth filter is applied here rather than in SQL: with it in the WHERE clause the
-    # planner sorts every current fact exactly (140 ms at 100k facts) instead of walking the
-    # HNSW index (4 ms), so we over-fetch nearest neighbours and keep the current ones. Only
-    # ids go over the wire for that; building 40 full rows cost more than the search.
-    fetched = rows.values_list("pk", "is_true", "distance")[: limit * 4 if current_only else limit]
+    # The truth filter is applied to the nearest rows rather than in the search: with it in
+    # the WHERE clause the planner sorts every current fact exactly (140 ms at 100k facts)
+    # instead of walking the HNSW index (4 ms), so we over-fetch neighbours (with their truth,
+    # one index lookup each) and keep the current ones; only those few rows are then built.
+    fetched = rows.values_list("fact_id", "fact__is_true", "distance")
+    fetched = fetched[: limit * 4 if current_only else limit]
     nearest = [(pk, 1.0 - float(d)) for pk, true, d in fetched if true or not current_only]
     nearest = nearest[:limit]
     if min_similarity is not None:
         nearest = [(pk, sim) for pk, sim in nearest if sim >= min_similarity]
-    facts = Fact.objects.select_related("source_message").in_bulk([pk for pk, _ in nearest])
+    rows = Fact.objects.select_related("source_message") if with_sources else Fact.objects
+    facts = rows.in_bulk([pk for pk, _ in nearest])
     return [(facts[pk], sim) for pk, sim in nearest if pk in facts]
 
 

@@ -6,8 +6,9 @@ directly. Inside a caller's transaction they take no savepoint of their own: a f
 rolls the whole message back, and a savepoint per write cost two round trips each.
 Only record_truth() changes Fact.is_true / Fact.truth_since.
 
-Inside batched_rows() (a message's update), the truth and audit rows are queued and inserted
-together at the end of the block, still inside the transaction of the changes they record.
+Inside batched_rows() (a message's update), the vector, truth and audit rows are queued and
+inserted together at the end of the block, still inside the transaction of the changes they
+record. Nothing in an update reads them back before then: its searches run before its writes.
 """
 
 import threading
@@ -23,7 +24,15 @@ from django.utils import timezone
 
 from chatbot.models import Message
 from memory import embeddings
-from memory.models import EditKind, Fact, FactTruth, MemoryEdit, MemoryState, Operation
+from memory.models import (
+    EditKind,
+    Fact,
+    FactTruth,
+    FactVector,
+    MemoryEdit,
+    MemoryState,
+    Operation,
+)
 
 _atomic = transaction.atomic(savepoint=False)
 _queue = threading.local()
@@ -80,14 +89,15 @@ def advance_clock(*, user_id: int) -> int:
 
 @contextmanager
 def batched_rows() -> Iterator[None]:
-    """Queue the truth and audit rows written inside and insert them at the end, one INSERT
-    per table (a message's update wrote up to a dozen rows one round trip each). Use it inside
-    the transaction that makes the changes: the rows then commit with them or not at all, and
-    an exception inside discards the queue. Rows get their ids at the end, in the order made."""
+    """Queue the vector, truth and audit rows written inside and insert them at the end, one
+    INSERT per table (a message's update wrote up to a dozen rows one round trip each). Use it
+    inside the transaction that makes the changes: the rows then commit with them or not at
+    all, and an exception inside discards the queue. Rows get their ids at the end, in the
+    order made."""
     if getattr(_queue, "rows", None) is not None:  # nested: the outer block writes them
         yield
         return
-    _queue.rows = rows = {FactTruth: [], MemoryEdit: []}
+    _queue.rows = rows = {FactVector: [], FactTruth: [], MemoryEdit: []}
     try:
         yield
         for model, queued in rows.items():
@@ -96,7 +106,7 @@ def batched_rows() -> Iterator[None]:
         _queue.rows = None
 
 
-def _insert(row: FactTruth | MemoryEdit) -> None:
+def _insert(row: FactVector | FactTruth | MemoryEdit) -> None:
     queued = getattr(_queue, "rows", None)
     if queued is None:
         row.save(force_insert=True)
@@ -181,8 +191,6 @@ def add_fact(
         subject_key=keys[0][:200],
         object_key=keys[1][:300],
         subject_last=keys[0].rsplit(" ", 1)[-1][:100],
-        embedding=vector,
-        embed_model=embeddings.model_name(),
         source_message=why.cause,
         created_at=why.when,
         t=why.t,
@@ -190,6 +198,7 @@ def add_fact(
         truth_since=why.when,
         backend=why.backend,
     )
+    _insert(FactVector(fact=fact, user=user, embed_model=embeddings.model_name(), embedding=vector))
     _insert(
         FactTruth(
             fact=fact,
@@ -203,6 +212,19 @@ def add_fact(
     )
     record_edit(user=user, kind=EditKind.FACT_ADDED, why=why, fact=fact, after=fact.snapshot())
     return fact
+
+
+def embed_fact(*, fact: Fact) -> FactVector:
+    """(Re-)embed a fact whose words changed, with the current model."""
+    vector, _ = FactVector.objects.update_or_create(
+        fact=fact,
+        defaults={
+            "user_id": fact.user_id,
+            "embed_model": embeddings.model_name(),
+            "embedding": embeddings.embed(fact.text),
+        },
+    )
+    return vector
 
 
 _TRUTH_EDITS = {
@@ -239,7 +261,6 @@ def correct_fact(
     fact.subject, fact.relation, fact.object = triplet
     fact.subject_key, fact.object_key = keys
     fact.subject_last = keys[0].rsplit(" ", 1)[-1][:100]
-    fact.embedding = embeddings.embed(text)
     fact.save(
         update_fields=[
             "text",
@@ -249,9 +270,9 @@ def correct_fact(
             "subject_key",
             "object_key",
             "subject_last",
-            "embedding",
         ]
     )
+    embed_fact(fact=fact)
     record_truth(fact=fact, value=True, operation=Operation.CORRECT, why=why)
     return record_edit(
         user_id=fact.user_id,

@@ -21,7 +21,7 @@ PER_PAGE = 50
 
 
 def _own_fact(request: HttpRequest, fact_id: int) -> Fact:
-    return get_object_or_404(Fact.objects.defer("embedding"), pk=fact_id, user=request.user)
+    return get_object_or_404(Fact, pk=fact_id, user=request.user)
 
 
 def _with_history(facts: list[Fact]) -> list[tuple[Fact, list]]:
@@ -40,7 +40,7 @@ def my_memory(request: HttpRequest) -> HttpResponse:
 
 
 def _page_response(request: HttpRequest, delete_form: DeleteMemoryForm | None = None):
-    facts = Fact.objects.filter(user=request.user).defer("embedding")
+    facts = Fact.objects.filter(user=request.user)
     current = _page(request, facts.filter(is_true=True).order_by("-truth_since", "-id"), "page")
     past = _page(request, facts.filter(is_true=False).order_by("-truth_since", "-id"), "past")
     context = {

@@ -10,7 +10,7 @@ from memory import age, graph
 from memory.engine import apply_update, respond
 from memory.engines import get_engine
 from memory.engines.offline import OfflineEngine
-from memory.models import EditKind, Fact, FactTruth, MemoryEdit, MemoryState
+from memory.models import EditKind, Fact, FactTruth, FactVector, MemoryEdit, MemoryState
 from tests.helpers import say
 
 pytestmark = pytest.mark.django_db
@@ -315,3 +315,36 @@ def test_work_prepared_for_other_text_is_not_used(alice):
     stale = engine.prepare_update(message=message, text="Maya works at Pfizer.")
     apply_update(message=message, engine=engine, prepared=stale)
     assert list(Fact.objects.filter(user=alice).values_list("object", flat=True)) == ["Cisco"]
+
+
+def _vector_row(fact) -> tuple:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT ctid::text, embed_model FROM memory_factvector WHERE fact_id = %s", [fact.pk]
+        )
+        return cursor.fetchone()
+
+
+def test_making_a_fact_false_leaves_its_vector_row_alone(alice):
+    say(alice, "I live in Oslo.")
+    oslo = Fact.objects.get(user=alice, object="Oslo")
+    before = _vector_row(oslo)
+    say(alice, "I moved to Rome.")
+    oslo.refresh_from_db()
+    assert not oslo.is_true
+    assert _vector_row(oslo) == before  # same physical row: no new HNSW entry
+    rome = Fact.objects.get(user=alice, object="Rome")
+    assert FactVector.objects.get(fact=rome).user_id == alice.pk
+
+
+def test_a_vector_search_finds_only_the_users_own_current_facts(alice, bob):
+    from memory import embeddings, selectors
+
+    say(alice, "I live in Oslo.")
+    say(alice, "I moved to Rome.")
+    say(bob, "I live in Lisbon.")
+    vector = embeddings.embed("Where do I live?")
+    found = [f.object for f, _ in selectors.similar_facts(user_id=alice.pk, vector=vector)]
+    assert found == ["Rome"]
+    every = selectors.similar_facts(user_id=alice.pk, vector=vector, current_only=False)
+    assert sorted(f.object for f, _ in every) == ["Oslo", "Rome"]

@@ -32,7 +32,11 @@ def related_facts(*, user_id: int, vector, same: list[Fact]) -> list[Fact]:
     among them."""
     found: dict[int, Fact] = {}
     for fact, _similarity in selectors.similar_facts(
-        user_id=user_id, vector=vector, limit=10, min_similarity=settings.ERASE_SIMILARITY
+        user_id=user_id,
+        vector=vector,
+        limit=10,
+        min_similarity=settings.ERASE_SIMILARITY,
+        with_sources=False,
     ):
         found[fact.pk] = fact
     for fact in same:

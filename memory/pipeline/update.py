@@ -173,8 +173,10 @@ class UpdatePipeline:
         return added
 
     def false_among(self, ids: set[int]) -> set[int]:
-        rows = Fact.objects.filter(user=self.user, pk__in=ids, is_true=False)
-        return set(rows.values_list("pk", flat=True))
+        # Truth is checked here, not in SQL: asked for false facts, the planner walked all of
+        # the user's false facts (hundreds) instead of looking up the few ids.
+        rows = Fact.objects.filter(user=self.user, pk__in=ids).values_list("pk", "is_true")
+        return {pk for pk, is_true in rows if not is_true}
 
     def update_graph(self, text: str, added: list[Fact]) -> None:
         name = graph.ensure_user_graph(self.user.pk)

@@ -297,15 +297,15 @@ def test_a_configured_embedding_model_keeps_its_vectors_apart(llm, llm_user, set
     llm.json(extraction(("lena lives in Lisbon", "lena", "lives_in", "Lisbon", False)))
     say(llm_user, "I live in Lisbon.")
     local = Fact.objects.get(user=llm_user)
-    assert local.embed_model == "all-MiniLM-L6-v2-onnx-int8"
+    assert local.vector.embed_model == "all-MiniLM-L6-v2-onnx-int8"
     settings.LLM_EMBEDDING_MODEL = "scripted-embedder"
     llm.json(extraction(("lena works at Pfizer", "lena", "works_for", "Pfizer", False)))
     say(llm_user, "I work at Pfizer.")
     remote = Fact.objects.get(user=llm_user, object="Pfizer")
-    assert remote.embed_model == "remote:scripted-embedder"
+    assert remote.vector.embed_model == "remote:scripted-embedder"
     embedding_calls = [r for r in llm.requests if "input" in r]
     assert embedding_calls and embedding_calls[0]["dimensions"] == 384
     found = selectors.similar_facts(
         user_id=llm_user.pk, vector=embeddings.embed("Lisbon"), limit=10
     )
-    assert [f.embed_model for f, _ in found] == ["remote:scripted-embedder"]
+    assert [f.vector.embed_model for f, _ in found] == ["remote:scripted-embedder"]
