@@ -152,8 +152,8 @@ def record_edit(
     return edit
 
 
-def record_truth(*, fact: Fact, value: bool, operation: str, why: Provenance) -> FactTruth:
-    row = FactTruth(
+def _truth_row(*, fact: Fact, value: bool, operation: str, why: Provenance) -> FactTruth:
+    return FactTruth(
         fact=fact,
         value=value,
         at=why.when,
@@ -162,6 +162,10 @@ def record_truth(*, fact: Fact, value: bool, operation: str, why: Provenance) ->
         cause_message=why.cause,
         backend=why.backend,
     )
+
+
+def record_truth(*, fact: Fact, value: bool, operation: str, why: Provenance) -> FactTruth:
+    row = _truth_row(fact=fact, value=value, operation=operation, why=why)
     _insert(row)
     if fact.is_true != value or operation in (Operation.ADD, Operation.REVERT):
         fact.truth_since = row.at
@@ -199,17 +203,7 @@ def add_fact(
         backend=why.backend,
     )
     _insert(FactVector(fact=fact, user=user, embed_model=embeddings.model_name(), embedding=vector))
-    _insert(
-        FactTruth(
-            fact=fact,
-            value=True,
-            at=why.when,
-            t=why.t,
-            operation=Operation.ADD,
-            cause_message=why.cause,
-            backend=why.backend,
-        )
-    )
+    _insert(_truth_row(fact=fact, value=True, operation=Operation.ADD, why=why))
     record_edit(user=user, kind=EditKind.FACT_ADDED, why=why, fact=fact, after=fact.snapshot())
     return fact
 

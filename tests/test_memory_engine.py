@@ -1,5 +1,7 @@
 """Invariants of the memory engine: once, in order, atomic, isolated, audited."""
 
+from contextlib import contextmanager
+
 import pytest
 from asgiref.sync import async_to_sync
 from django.db import connection
@@ -105,23 +107,32 @@ def test_it_applies_pending_updates_in_message_order(alice):
     assert Fact.objects.get(user=alice, is_true=True, relation="lives_in").object == "Rome"
 
 
-@pytest.fixture
-def poison_trigger(db):
-    """A real database failure in the middle of an update: facts containing 'poison' fail."""
+@contextmanager
+def poisoned(table: str, column: str):
+    """A real database failure: inserts into `table` whose `column` mentions 'poison' fail."""
+    name = f"poison_{table}"
     with connection.cursor() as cursor:
-        cursor.execute(
-            "CREATE FUNCTION poison() RETURNS trigger AS $$ BEGIN "
-            "IF NEW.text LIKE '%%poison%%' THEN RAISE EXCEPTION 'poisoned'; END IF; "
+        cursor.execute(  # our own test identifiers, no user text
+            f"CREATE FUNCTION {name}() RETURNS trigger AS $$ BEGIN "
+            f"IF NEW.{column}::text LIKE '%%poison%%' THEN RAISE EXCEPTION 'poisoned'; END IF; "
             "RETURN NEW; END $$ LANGUAGE plpgsql"
         )
         cursor.execute(
-            "CREATE TRIGGER poison BEFORE INSERT ON memory_fact "
-            "FOR EACH ROW EXECUTE FUNCTION poison()"
+            f"CREATE TRIGGER {name} BEFORE INSERT ON {table} FOR EACH ROW EXECUTE FUNCTION {name}()"
         )
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute("DROP TRIGGER IF EXISTS poison ON memory_fact")
-        cursor.execute("DROP FUNCTION IF EXISTS poison()")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP TRIGGER IF EXISTS {name} ON {table}")
+            cursor.execute(f"DROP FUNCTION IF EXISTS {name}()")
+
+
+@pytest.fixture
+def poison_trigger(db):
+    """Facts containing 'poison' fail: a failure in the middle of an update."""
+    with poisoned("memory_fact", "text"):
+        yield
 
 
 def test_an_update_that_fails_halfway_leaves_no_trace(alice, poison_trigger):
@@ -148,7 +159,7 @@ def test_an_update_that_fails_halfway_leaves_no_trace(alice, poison_trigger):
     assert message.status == Message.Status.FAILED
     assert message.applied_at is None
     with connection.cursor() as cursor:
-        cursor.execute("DROP TRIGGER poison ON memory_fact")
+        cursor.execute("DROP TRIGGER poison_memory_fact ON memory_fact")
     async_to_sync(_drain)(message)
     assert Fact.objects.filter(user=alice, object="Rome", is_true=True).exists()
 
@@ -222,21 +233,9 @@ def test_property_writes_refuse_other_graphs_and_labels(alice):
 
 @pytest.fixture
 def poisoned_audit(db):
-    """A real database failure when the message's audit rows are written, after its facts."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "CREATE FUNCTION poison_audit() RETURNS trigger AS $$ BEGIN "
-            "IF NEW.after::text LIKE '%%poison%%' THEN RAISE EXCEPTION 'poisoned'; END IF; "
-            "RETURN NEW; END $$ LANGUAGE plpgsql"
-        )
-        cursor.execute(
-            "CREATE TRIGGER poison_audit BEFORE INSERT ON memory_memoryedit "
-            "FOR EACH ROW EXECUTE FUNCTION poison_audit()"
-        )
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute("DROP TRIGGER IF EXISTS poison_audit ON memory_memoryedit")
-        cursor.execute("DROP FUNCTION IF EXISTS poison_audit()")
+    """A failure when the message's audit rows are written, after its facts."""
+    with poisoned("memory_memoryedit", "after"):
+        yield
 
 
 def test_a_failure_writing_the_audit_rows_takes_the_facts_back_too(alice, poisoned_audit):
@@ -262,29 +261,28 @@ def test_a_messages_audit_rows_are_numbered_in_the_order_the_changes_happened(al
     assert [t.operation for t in truths] == ["make_false", "add"]
 
 
+def memory_locks_held(user_id: int) -> int:
+    """Advisory locks on this user's memory held by this database session."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+            "AND pid = pg_backend_pid() AND objid = %s",
+            [user_id],
+        )
+        return cursor.fetchone()[0]
+
+
 class LockWatchingEngine(OfflineEngine):
     """The offline engine, noting whether the user's memory lock was held while it prepared
     and what update() was handed."""
 
     def prepare_update(self, *, message, text):
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
-                "AND pid = pg_backend_pid() AND objid = %s",
-                [message.user_id],
-            )
-            self.locks_while_preparing = cursor.fetchone()[0]
+        self.locks_while_preparing = memory_locks_held(message.user_id)
         self.prepared = super().prepare_update(message=message, text=text)
         return self.prepared
 
     def update(self, *, message, text, t, prepared=None):
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
-                "AND pid = pg_backend_pid() AND objid = %s",
-                [message.user_id],
-            )
-            self.locks_while_updating = cursor.fetchone()[0]
+        self.locks_while_updating = memory_locks_held(message.user_id)
         self.handed = prepared
         return super().update(message=message, text=text, t=t, prepared=prepared)
 
