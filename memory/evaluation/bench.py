@@ -8,13 +8,14 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
+from django.apps import apps
 
 from chatbot import services as chat
 from chatbot.models import Conversation
 from memory.evaluation import load
 from memory.evaluation.replay import remove_user
 from memory.evaluation.stages import Stages
-from memory.evaluation.synthetic import build_facts, build_graph, flush, make_bench_user
+from memory.evaluation.synthetic import build_facts, build_graph, flush, make_bench_user, settle
 from memory.events import Done, Failed, Token
 from memory.pipeline import question
 
@@ -116,6 +117,9 @@ def _gather_ms(talk, text: str) -> float:
 
 
 def build_memory(size: int, users: int) -> tuple[list, float]:
+    # Earlier work (a previous size's removal, say) can leave dirty buffers; writing them out
+    # first keeps that backlog out of this size's setup time.
+    flush()
     started = time.perf_counter()
     made = []
     for index in range(users):
@@ -148,8 +152,20 @@ def run_size(size: int, options: Options) -> dict:
         return row
     finally:
         if not options.keep:
-            for user in users:
-                remove_user(user)
+            remove_bench_users(users)
+
+
+def remove_bench_users(users: list) -> None:
+    """Remove the synthetic users, then vacuum what the removal left dead: autovacuum would
+    otherwise clean 100k deleted rows (and their HNSW entries) during the next measurement."""
+    for user in users:
+        remove_user(user)
+    settle([model._meta.db_table for app in ("memory", "chatbot") for model in _models(app)])
+    flush()
+
+
+def _models(app: str) -> list:
+    return list(apps.get_app_config(app).get_models())
 
 
 def load_verdict(result: dict) -> bool:
