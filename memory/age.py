@@ -34,6 +34,10 @@ def setup_age_session(sender: Any, connection: Any, **kwargs: Any) -> None:
         # 0.4 ms of actual work).
         cursor.execute("SET jit = off")
         cursor.execute("SET max_parallel_workers_per_gather = 0")
+        # The usual value for SSDs and cached data. With the default 4, pgvector's HNSW estimate
+        # (each index page a random read) lost to scanning a user's vectors exactly up to
+        # ~25k facts: 11.6 ms at 10k facts, against 1.4 ms through the index.
+        cursor.execute("SET random_page_cost = 1.1")
 
 
 def _load_agtype_parser():
