@@ -77,8 +77,10 @@ def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
     assert {"embedding", "vector search", "graph traversal"} <= set(row["question_stages_ms"])
     load = result["throughput"]
     assert load["clients"] == 3 and load["messages"] == 6 and load["errors"] == 0
+    assert all(ms > 0 for ms in result["cpu_probe_ms"])
     text = markdown.read_text()
     assert "| facts |" in text and "| stage |" in text and "Targets:" in text
+    assert "Machine speed:" in text
     summary = readme.read_text()
     assert "| facts |" in summary and "Targets:" in summary and "| stage |" not in summary
     assert "| 50 | 2 |" in summary  # the measured row, not a template

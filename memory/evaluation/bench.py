@@ -241,8 +241,31 @@ def stage_table(rows: list[dict]) -> list[str]:
     return lines
 
 
-def summary(rows: list[dict], throughput: dict | None, *, stages: bool = False) -> str:
-    """The latency table, throughput and targets; with `stages`, where the time goes too."""
+def cpu_probe_ms() -> float:
+    """A fixed pure-Python workload, best of three. This shared VM's speed drifts (the same
+    loop has taken 210 ms and 400 ms an hour apart), so each table records the speed it was
+    measured at, and runs can be compared."""
+    best = float("inf")
+    for _ in range(3):
+        started, total = time.perf_counter(), 0
+        for i in range(PROBE_LOOPS):
+            total += i * i
+        best = min(best, time.perf_counter() - started)
+    return round(best * 1000, 1)
+
+
+PROBE_LOOPS = 3_000_000
+
+
+def summary(
+    rows: list[dict],
+    throughput: dict | None,
+    *,
+    stages: bool = False,
+    probe: tuple[float, float] | None = None,
+) -> str:
+    """The latency table, throughput and targets; with `stages`, where the time goes too;
+    with `probe`, the machine's speed before and after (`cpu_probe_ms`)."""
     lines = [_row(title for _, title in COLUMNS), "|" + " --- |" * len(COLUMNS)]
     lines += [_row(row.get(key, "–") for key, _ in COLUMNS) for row in rows]
     if stages:
@@ -250,14 +273,20 @@ def summary(rows: list[dict], throughput: dict | None, *, stages: bool = False) 
         lines += ["", note, "", *stage_table(rows)]
     if throughput:
         lines += ["", _throughput_line(throughput)]
+    if probe:
+        lines += [
+            "",
+            f"Machine speed: a {PROBE_LOOPS:,}-step Python loop took {probe[0]} ms before the "
+            f"run and {probe[1]} ms after it (lower is faster).",
+        ]
     checks = targets(rows, throughput)
     if checks:
         lines += ["", "Targets:", ""] + [f"- {line}" for line in checks]
     return "\n".join(lines) + "\n"
 
 
-def markdown(rows: list[dict], throughput: dict | None) -> str:
-    return summary(rows, throughput, stages=True)
+def markdown(rows: list[dict], throughput: dict | None, probe: tuple | None = None) -> str:
+    return summary(rows, throughput, stages=True, probe=probe)
 
 
 def _throughput_line(t: dict) -> str:

@@ -46,6 +46,7 @@ class Command(BaseCommand):
             samples=options["samples"], users=options["users"], keep=options["keep"]
         )
         rows, throughput = [], None
+        before = bench.cpu_probe_ms()
         if options["no_server"]:
             rows = [self.size(s, run) for s in sizes]
         else:
@@ -57,9 +58,11 @@ class Command(BaseCommand):
                     throughput = load.throughput(
                         port, options["clients"], options["rate"], options["seconds"]
                     )
-        table = bench.markdown(rows, throughput)
+        probe = (before, bench.cpu_probe_ms())
+        table = bench.markdown(rows, throughput, probe)
         self.stdout.write(table)
-        options["out"].write_text(json.dumps({"sizes": rows, "throughput": throughput}, indent=2))
+        result = {"sizes": rows, "throughput": throughput, "cpu_probe_ms": probe}
+        options["out"].write_text(json.dumps(result, indent=2))
         if options["markdown"]:
             options["markdown"].parent.mkdir(parents=True, exist_ok=True)
             options["markdown"].write_text(
@@ -67,7 +70,7 @@ class Command(BaseCommand):
             )
         if options["readme"]:
             text = f"From `{self.command_line(options)}` on this machine:\n\n" + bench.summary(
-                rows, throughput
+                rows, throughput, probe=probe
             )
             try:
                 splice(options["readme"], "bench", text)
