@@ -3,6 +3,7 @@ first token over a real websocket to a real daphne, and sustained throughput wit
 websocket clients (memory/evaluation/load.py). Prints and stores one table."""
 
 import random
+import statistics
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -242,16 +243,16 @@ def stage_table(rows: list[dict]) -> list[str]:
 
 
 def cpu_probe_ms() -> float:
-    """A fixed pure-Python workload, best of three. This shared VM's speed drifts (the same
-    loop has taken 210 ms and 400 ms an hour apart), so each table records the speed it was
-    measured at, and runs can be compared."""
-    best = float("inf")
-    for _ in range(3):
+    """A fixed pure-Python workload, median of five. This shared VM's speed drifts (the same
+    loop takes ~100 ms in one half hour and ~180 ms in the next), so each table records the
+    speed it was measured at, and runs can be compared."""
+    times = []
+    for _ in range(5):
         started, total = time.perf_counter(), 0
         for i in range(PROBE_LOOPS):
             total += i * i
-        best = min(best, time.perf_counter() - started)
-    return round(best * 1000, 1)
+        times.append(time.perf_counter() - started)
+    return round(statistics.median(times) * 1000, 1)
 
 
 PROBE_LOOPS = 3_000_000
