@@ -1,7 +1,21 @@
 """Shared fixtures: a real embedded Postgres (the test database), several users."""
 
+import asyncio
+
 import pytest
+from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
+from django.db import connections
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_connections_of_async_code(django_db_setup, django_db_blocker):
+    """Connections persist (CONN_MAX_AGE). The one that async tests' database calls opened
+    lives on asgiref's thread for thread-sensitive code; it is closed here, on that thread, so
+    that the test database can be dropped at the end."""
+    yield
+    with django_db_blocker.unblock():
+        asyncio.run(sync_to_async(connections.close_all)())
 
 
 @pytest.fixture

@@ -1,0 +1,61 @@
+"""The chat server keeps its database connection between messages (CONN_MAX_AGE), and gets a
+new one when the database dropped it: a real daphne, a real websocket, a real Postgres."""
+
+import asyncio
+
+import pytest
+from django.db import connection
+
+from chatbot.models import Conversation, Message
+from memory.evaluation import load
+
+
+def _server_backends() -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        )
+        return [pid for (pid,) in cursor.fetchall()]
+
+
+def _terminate(pids: list[int]) -> None:
+    with connection.cursor() as cursor:
+        for pid in pids:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_reuses_the_connection_and_recovers_when_the_database_drops_it(alice):
+    conversation = Conversation.objects.create(user=alice, title="t")
+    cookie = load.session_cookie(alice)
+
+    async def say(ws, text: str) -> bool:
+        return (await load.exchange(ws, text)).ok
+
+    with load.daphne() as port:
+
+        async def first_part():
+            ws = await load.connect(port, conversation.pk, cookie)
+            try:
+                return [await say(ws, "I live in Lisbon."), await say(ws, "Where do I live?")]
+            finally:
+                await ws.close()
+
+        assert asyncio.run(first_part()) == [True, True]
+        backends = _server_backends()
+        # Two messages over one socket, and the page's session lookup: one connection.
+        assert len(backends) == 1
+        _terminate(backends)
+
+        async def second_part():
+            ws = await load.connect(port, conversation.pk, cookie)
+            try:
+                return await say(ws, "Where do I live?")
+            finally:
+                await ws.close()
+
+        assert asyncio.run(second_part()) is True
+    replies = Message.objects.filter(conversation=conversation, role=Message.Role.BOT)
+    assert replies.count() == 3
+    assert "Lisbon" in replies.order_by("pk").last().text
