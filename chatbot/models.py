@@ -4,8 +4,11 @@ from django.utils import timezone
 
 
 class Conversation(models.Model):
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conversations"
+    user = models.ForeignKey(  # indexed by (user, -updated_at) below
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="conversations",
+        db_index=False,
     )
     title = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -46,11 +49,14 @@ class Message(models.Model):
         FAILED = "failed", "Failed"
         INCOMPLETE = "incomplete", "Incomplete"
 
+    # Both indexed by the (user, id) and (conversation, id) indexes below.
     conversation = models.ForeignKey(
-        Conversation, on_delete=models.CASCADE, related_name="messages"
+        Conversation, on_delete=models.CASCADE, related_name="messages", db_index=False
     )
     # Denormalised from the conversation so that every memory query can filter by user directly.
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     role = models.CharField(max_length=8, choices=Role.choices)
     text = models.TextField()
     route = models.CharField(max_length=10, choices=Route.choices, blank=True, default="")

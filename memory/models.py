@@ -32,7 +32,10 @@ class MemoryState(models.Model):
 
 
 class Fact(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # Indexed by the composite indexes below, which all start with the user.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     text = models.TextField()
     subject = models.CharField(max_length=200, blank=True)
     relation = models.CharField(max_length=80, blank=True)
@@ -120,7 +123,9 @@ class Operation(models.TextChoices):
 class FactTruth(models.Model):
     """ERASE's truth history: one row per (time, true/false) judgement of a fact."""
 
-    fact = models.ForeignKey(Fact, on_delete=models.CASCADE, related_name="history")
+    fact = models.ForeignKey(  # indexed by (fact, at, id) below
+        Fact, on_delete=models.CASCADE, related_name="history", db_index=False
+    )
     value = models.BooleanField()
     at = models.DateTimeField()
     t = models.PositiveBigIntegerField(default=0)
@@ -159,7 +164,9 @@ class MemoryEdit(models.Model):
     """The audit log: one row for every change to a user's memory, written by the same service
     call and transaction as the change itself (memory/services.py)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(  # indexed by (user, -id) below
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     created_at = models.DateTimeField(default=timezone.now)
     kind = models.CharField(max_length=24, choices=EditKind.choices)
     fact = models.ForeignKey(
@@ -195,7 +202,6 @@ class MemoryEdit(models.Model):
             models.Index(fields=["user", "-id"]),
             models.Index(fields=["kind", "-id"]),
             models.Index(fields=["created_at"]),
-            models.Index(fields=["cause_message"]),
         ]
         permissions = [("audit_memory", "Can audit memory")]
 
