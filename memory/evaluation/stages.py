@@ -40,6 +40,7 @@ TARGETS: dict[str, list[tuple[object, str]]] = {
         (services, "record_edit"),
         (services, "advance_clock"),
         (services, "lock_user_memory"),
+        (services, "write_rows"),  # the vector (HNSW insert), truth and audit rows
     ],
     "graph write": [(graph, "record_sentence_concepts")],
     "graph traversal": [(graph, "related_concepts")],
