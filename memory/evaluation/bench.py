@@ -161,12 +161,9 @@ def remove_bench_users(users: list) -> None:
     otherwise clean 100k deleted rows (and their HNSW entries) during the next measurement."""
     for user in users:
         remove_user(user)
-    settle([model._meta.db_table for app in ("memory", "chatbot") for model in _models(app)])
+    configs = [apps.get_app_config(app) for app in ("memory", "chatbot")]
+    settle([model._meta.db_table for config in configs for model in config.get_models()])
     flush()
-
-
-def _models(app: str) -> list:
-    return list(apps.get_app_config(app).get_models())
 
 
 def load_verdict(result: dict) -> bool:
@@ -242,6 +239,9 @@ def stage_table(rows: list[dict]) -> list[str]:
     return lines
 
 
+PROBE_LOOPS = 3_000_000
+
+
 def cpu_probe_ms() -> float:
     """A fixed pure-Python workload, median of five. This shared VM's speed drifts (the same
     loop takes ~100 ms in one half hour and ~180 ms in the next), so each table records the
@@ -253,9 +253,6 @@ def cpu_probe_ms() -> float:
             total += i * i
         times.append(time.perf_counter() - started)
     return round(statistics.median(times) * 1000, 1)
-
-
-PROBE_LOOPS = 3_000_000
 
 
 def summary(
