@@ -4,7 +4,7 @@ For the bench only. While installed, the stage functions below are wrapped where
 looks them up (module attributes), each call's time is charged to its stage minus the time of
 stages nested inside it (so nothing is counted twice), and everything a message spends outside
 these stages is split into "other SQL" (queries outside the stages: storing the reply,
-routing bookkeeping, the update's lock and order checks...), "commit" (transaction commits)
+routing bookkeeping, the update's order check...), "commit" (transaction commits)
 and "other" (Python glue, thread hand-offs between the event loop and the database thread).
 Work that runs on another thread while the message goes on (the embedding model) is charged
 only for the time the message waits for it, so the stages still add up to the message's time.
