@@ -7,8 +7,10 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
 
 from memory import age
+from memory.evaluation.bench import build_memory, remove_bench_users
 from memory.evaluation.synthetic import build_facts, build_graph, make_bench_user
 from memory.models import Fact
 
@@ -85,3 +87,19 @@ def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
     assert "| facts |" in summary and "Targets:" in summary and "| stage |" not in summary
     assert "| 50 | 2 |" in summary  # the measured row, not a template
     assert not get_user_model().objects.filter(username__startswith="bench-").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_measures_on_a_new_connection_after_the_bulk_load():
+    def backend_pid() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            return cursor.fetchone()[0]
+
+    loader = backend_pid()
+    users, _setup_s = build_memory(20, 1)
+    try:
+        assert backend_pid() != loader
+        assert Fact.objects.filter(user=users[0]).count() == 20
+    finally:
+        remove_bench_users(users)
