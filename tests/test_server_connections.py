@@ -32,32 +32,21 @@ def test_it_reuses_the_connection_and_recovers_when_the_database_drops_it(alice)
     # Earlier tests in this process may leave connections open on their worker threads.
     before = set(_server_backends())
 
-    async def say(ws, text: str) -> bool:
-        return (await load.exchange(ws, text)).ok
+    async def talk(port: int, texts: list[str]) -> list[bool]:
+        """The texts in turn over one new socket; whether each got its done frame."""
+        ws = await load.connect(port, conversation.pk, cookie)
+        try:
+            return [(await load.exchange(ws, text)).ok for text in texts]
+        finally:
+            await ws.close()
 
     with load.daphne() as port:
-
-        async def first_part():
-            ws = await load.connect(port, conversation.pk, cookie)
-            try:
-                return [await say(ws, "I live in Lisbon."), await say(ws, "Where do I live?")]
-            finally:
-                await ws.close()
-
-        assert asyncio.run(first_part()) == [True, True]
+        assert asyncio.run(talk(port, ["I live in Lisbon.", "Where do I live?"])) == [True, True]
         backends = [pid for pid in _server_backends() if pid not in before]
         # Two messages over one socket, and the page's session lookup: one connection.
         assert len(backends) == 1
         _terminate(backends)
-
-        async def second_part():
-            ws = await load.connect(port, conversation.pk, cookie)
-            try:
-                return await say(ws, "Where do I live?")
-            finally:
-                await ws.close()
-
-        assert asyncio.run(second_part()) is True
+        assert asyncio.run(talk(port, ["Where do I live?"])) == [True]
     replies = Message.objects.filter(conversation=conversation, role=Message.Role.BOT)
     assert replies.count() == 3
     assert "Lisbon" in replies.order_by("pk").last().text
