@@ -1,0 +1,17 @@
+"""Entry points for bench.build_memory's child process. Nothing of the project is imported at
+the top: a spawned child loads this module to find the functions before Django is set up."""
+
+import os
+
+import django
+
+
+def start(database_env: dict[str, str]) -> None:
+    os.environ.update(database_env)  # the parent's database (under tests, the test one)
+    django.setup()
+
+
+def build(size: int, users: int):
+    from memory.evaluation.bench import build_here
+
+    return build_here(size, users)
