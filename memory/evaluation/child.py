@@ -2,8 +2,12 @@
 the top: a spawned child loads this module to find the functions before Django is set up."""
 
 import os
+from typing import TYPE_CHECKING
 
 import django
+
+if TYPE_CHECKING:
+    from memory.evaluation.bench import Built
 
 
 def start(database_env: dict[str, str]) -> None:
@@ -11,7 +15,7 @@ def start(database_env: dict[str, str]) -> None:
     django.setup()
 
 
-def build(size: int, users: int):
+def build(size: int, users: int) -> "Built":
     from memory.evaluation.bench import build_here
 
     return build_here(size, users)
