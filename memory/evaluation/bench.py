@@ -2,21 +2,18 @@
 first token over a real websocket to a real daphne, and sustained throughput with many
 websocket clients (memory/evaluation/load.py). Prints and stores one table."""
 
-import multiprocessing
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from django.apps import apps
-from django.contrib.auth import get_user_model
 
 from chatbot import services as chat
 from chatbot.models import Conversation
-from memory.evaluation import child, load
+from memory.evaluation import load
 from memory.evaluation.replay import remove_user
 from memory.evaluation.stages import Stages
 from memory.evaluation.synthetic import build_facts, build_graph, flush, make_bench_user, settle
@@ -121,34 +118,9 @@ def _gather_ms(talk, text: str) -> float:
 
 
 def build_memory(size: int, users: int) -> tuple[list, float]:
-    """Synthetic memories of `size` facts for `users` new users, built in a child process;
-    returns the users and the build's seconds.
-
-    The process that built a memory measured its updates 4-8 ms slower than a fresh process
-    did on the same memory (100k facts, four rounds of 50 updates each: p50 25.0-30.4 vs
-    19.1-20.8 ms), even on a new database connection; a chat server never bulk-loads. What the
-    build leaves behind was not pinned down: after embedding 20k texts in 5,000-text batches
-    updates were ~2-3 ms slower, and the connection that inserted the rows stays slower too.
-    So this process only measures."""
-    context = multiprocessing.get_context("spawn")  # a fork would share our connection
-    with ProcessPoolExecutor(
-        max_workers=1,
-        mp_context=context,
-        initializer=child.start,
-        initargs=(load.database_env(),),
-    ) as pool:
-        built = pool.submit(child.build, size, users).result()
-    by_id = get_user_model().objects.in_bulk(built.user_ids)
-    return [by_id[pk] for pk in built.user_ids], built.setup_s
-
-
-@dataclass(frozen=True)
-class Built:
-    user_ids: list[int]
-    setup_s: float
-
-
-def build_here(size: int, users: int) -> Built:
+    """Synthetic memories of `size` facts for `users` new users; returns them and the build's
+    seconds. The measurements then run in this process, on this connection: with distinct
+    messages, updates measured the same here as in a fresh process (see DESIGN-NOTES)."""
     # Earlier work (a previous size's removal, say) can leave dirty buffers; writing them out
     # first keeps that backlog out of this size's setup time.
     flush()
@@ -158,9 +130,9 @@ def build_here(size: int, users: int) -> Built:
         user = make_bench_user(f"{size}-{index}")
         build_facts(user, size, seed=index + 7)
         build_graph(user, concepts=max(size // 2, 2), relations=size, seed=index + 7)
-        made.append(user.pk)
+        made.append(user)
     flush()
-    return Built(made, round(time.perf_counter() - started, 1))
+    return made, round(time.perf_counter() - started, 1)
 
 
 def run_size(size: int, options: Options) -> dict:
