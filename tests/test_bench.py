@@ -26,6 +26,22 @@ def test_synthetic_memories_are_real_rows_and_graphs():
     assert rows[0][0] == 40
 
 
+@pytest.mark.django_db
+def test_synthetic_relations_are_spread_over_the_memorys_clock():
+    user = make_bench_user("t")
+    build_facts(user, 40)  # the memory's clock is now 40
+    build_graph(user, concepts=20, relations=200)
+    times = [
+        row[0]
+        for row in age.cypher(
+            age.graph_name(user.pk), "MATCH ()-[r:RELATED]->() RETURN r.T", columns=("t",)
+        )
+    ]
+    assert len(times) == 200 and min(times) >= 0 and max(times) < 40
+    # A temporal window over the last quarter of the clock holds some of them.
+    assert 20 < sum(t >= 30 for t in times) < 80
+
+
 @pytest.mark.django_db(transaction=True)
 def test_bench_runs_on_tiny_inputs_over_a_real_daphne(tmp_path):
     out, markdown, readme = tmp_path / "bench.json", tmp_path / "bench.md", tmp_path / "R.md"

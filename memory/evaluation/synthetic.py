@@ -111,14 +111,18 @@ def flush() -> None:
 
 
 def build_graph(user, concepts: int, relations: int, seed: int = 7) -> None:
+    """Concepts and random relations between them, touched at times spread over the memory's
+    clock (set by build_facts), so the temporal window holds its share of the relations as
+    in a memory grown message by message."""
     rng = random.Random(seed)
     name = graph.ensure_user_graph(user.pk)
+    span = max(MemoryState.objects.get(user=user).clock, 1)
     for start in range(0, concepts, BATCH):
         rows = [
             {
                 "stem": f"person{i}",
                 "label": f"Person{i}",
-                "T": i,
+                "T": rng.randrange(span),
                 "merges": 0,
                 "contexts": [{"text": f"Person{i} was mentioned.", "t": i, "at": "", "facts": []}],
             }
@@ -142,6 +146,6 @@ def build_graph(user, concepts: int, relations: int, seed: int = 7) -> None:
         with cursor.copy(copy) as out:
             for _ in range(relations):
                 a, b = rng.sample(range(len(ids)), 2)
-                props = {"strength": rng.randrange(1, 5), "T": rng.randrange(concepts)}
+                props = {"strength": rng.randrange(1, 5), "T": rng.randrange(span)}
                 out.write_row((ids[min(a, b)], ids[max(a, b)], json.dumps(props)))
     settle([f'"{name}"."{table}"' for table in ("Concept", "RELATED")])
