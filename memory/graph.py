@@ -241,6 +241,15 @@ class RankedConcept:
     contexts: list[dict]
 
 
+# One hop in both directions from the frontier's stems, inside the temporal window.
+NEIGHBOURS = (
+    "UNWIND $stems AS s MATCH (c:Concept)-[r:RELATED]->(n:Concept) "
+    "WHERE c.stem = s AND r.T >= $since RETURN n.stem, r.strength, r.T "
+    "UNION ALL UNWIND $stems AS s MATCH (n:Concept)-[r:RELATED]->(c:Concept) "
+    "WHERE c.stem = s AND r.T >= $since RETURN n.stem, r.strength, r.T"
+)
+
+
 def related_concepts(*, graph: str, stems: list[str], clock: int) -> list[RankedConcept]:
     """Essential concepts plus neighbours within RECALLM_HOPS hops whose relation was touched
     inside the temporal window, ranked by strength + alpha * recency, at most P of them."""
@@ -254,10 +263,7 @@ def related_concepts(*, graph: str, stems: list[str], clock: int) -> list[Ranked
             break
         rows = age.cypher(
             graph,
-            "UNWIND $stems AS s MATCH (c:Concept)-[r:RELATED]->(n:Concept) "
-            "WHERE c.stem = s AND r.T >= $since RETURN n.stem, r.strength, r.T "
-            "UNION ALL UNWIND $stems AS s MATCH (n:Concept)-[r:RELATED]->(c:Concept) "
-            "WHERE c.stem = s AND r.T >= $since RETURN n.stem, r.strength, r.T",
+            NEIGHBOURS,
             {"stems": frontier, "since": window_start},
             columns=("stem", "strength", "T"),
         )

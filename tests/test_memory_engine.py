@@ -1,7 +1,9 @@
 """Invariants of the memory engine: once, in order, atomic, isolated, audited."""
 
+import json
 from contextlib import contextmanager
 
+import psycopg
 import pytest
 from asgiref.sync import async_to_sync
 from django.db import connection
@@ -12,6 +14,7 @@ from memory import age, graph
 from memory.engine import apply_update, respond
 from memory.engines import get_engine
 from memory.engines.offline import OfflineEngine
+from memory.evaluation.synthetic import build_graph, make_bench_user
 from memory.models import EditKind, Fact, FactTruth, FactVector, MemoryEdit, MemoryState
 from tests.helpers import say
 
@@ -346,3 +349,20 @@ def test_a_vector_search_finds_only_the_users_own_current_facts(alice, bob):
     assert found == ["Rome"]
     every = selectors.similar_facts(user_id=alice.pk, vector=vector, current_only=False)
     assert sorted(f.object for f, _ in every) == ["Oslo", "Rome"]
+
+
+@pytest.mark.django_db
+def test_it_traverses_a_mid_sized_graph_through_its_indexes():
+    # At 5k concepts the planner, guessing 1000 rows per UNWIND, scanned every relation.
+    user = make_bench_user("plan")
+    build_graph(user, concepts=5000, relations=10000)
+    name = age.graph_name(user.pk)
+    columns = "(stem agtype, strength agtype, t agtype)"
+    # Our graph name and query, no user text; the parameters go as a bind parameter.
+    sql = f"EXPLAIN SELECT * FROM cypher('{name}', $$ {graph.NEIGHBOURS} $$, %s) AS {columns}"  # noqa: S608
+    params = json.dumps({"stems": ["person1", "person2"], "since": 0})
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, [params])
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert 'Seq Scan on "RELATED"' not in plan
+    assert "RELATED_start_id_idx" in plan and "RELATED_end_id_idx" in plan
