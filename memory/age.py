@@ -28,10 +28,10 @@ def setup_age_session(sender: Any, connection: Any, **kwargs: Any) -> None:
         cursor.execute('SET search_path = "$user", public, ag_catalog')
         # pgvector 0.8: keep scanning the HNSW index until enough rows pass the user filter.
         cursor.execute("SET hnsw.iterative_scan = relaxed_order")
-        # Every query here is short, but the planner costs AGE's Cypher plans high (it guesses
-        # 1000 rows for each UNWIND): JIT compiling them or starting parallel workers for them
-        # takes far longer than running them (a 2-hop neighbourhood: 11 ms with two workers,
-        # 0.4 ms of actual work).
+        # Every query here is short, but the planner costs AGE's Cypher plans high (without
+        # migration memory/0007 it guesses 1000 rows for each UNWIND): JIT compiling them or
+        # starting parallel workers for them takes far longer than running them (a 2-hop
+        # neighbourhood: 11 ms with two workers, 0.4 ms of actual work).
         cursor.execute("SET jit = off")
         cursor.execute("SET max_parallel_workers_per_gather = 0")
         # The usual value for SSDs and cached data. With the default 4, pgvector's HNSW estimate
