@@ -185,10 +185,8 @@ def insert_edges(graph: str, label: str, rows: list[tuple[int, int, dict]]) -> N
     _execute(query, [list(starts), list(ends), [json.dumps(p) for p in props]])
 
 
-def cypher(
-    graph: str, query: str, params: dict | None = None, columns: Iterable[str] = ("v",)
-) -> list[tuple]:
-    """Run one Cypher statement and return rows of parsed agtype values.
+def cypher_sql(graph: str, query: str, columns: Iterable[str] = ("v",)) -> str:
+    """The SQL that runs one Cypher statement, its parameter map the one bind parameter.
 
     `graph` must come from graph_name(); `query` is code, never user text; values go in params.
     """
@@ -196,7 +194,14 @@ def cypher(
     if "$$" in query:
         raise ValueError("Cypher text may not contain $$")
     cols = ", ".join(f"{c} agtype" for c in columns)
-    sql = f"SELECT * FROM cypher('{graph}', $$ {query} $$, %s) AS ({cols})"  # noqa: S608
+    return f"SELECT * FROM cypher('{graph}', $$ {query} $$, %s) AS ({cols})"  # noqa: S608
+
+
+def cypher(
+    graph: str, query: str, params: dict | None = None, columns: Iterable[str] = ("v",)
+) -> list[tuple]:
+    """Run one Cypher statement (see cypher_sql) and return rows of parsed agtype values."""
+    sql = cypher_sql(graph, query, columns)
     # AGE only accepts the parameter map as a real bind parameter ($1), so this bypasses
     # Django's client-side-binding cursor and uses a plain psycopg cursor on the same
     # connection, inside the same transaction.

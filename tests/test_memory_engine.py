@@ -357,9 +357,7 @@ def test_it_traverses_a_mid_sized_graph_through_its_indexes():
     user = make_bench_user("plan")
     build_graph(user, concepts=5000, relations=10000)
     name = age.graph_name(user.pk)
-    columns = "(stem agtype, strength agtype, t agtype)"
-    # Our graph name and query, no user text; the parameters go as a bind parameter.
-    sql = f"EXPLAIN SELECT * FROM cypher('{name}', $$ {graph.NEIGHBOURS} $$, %s) AS {columns}"  # noqa: S608
+    sql = "EXPLAIN " + age.cypher_sql(name, graph.NEIGHBOURS, ("stem", "strength", "T"))
     params = json.dumps({"stems": ["person1", "person2"], "since": 0})
     with psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(sql, [params])
