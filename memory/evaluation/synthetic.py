@@ -118,16 +118,19 @@ def build_graph(user, concepts: int, relations: int, seed: int = 7) -> None:
     name = graph.ensure_user_graph(user.pk)
     span = max(MemoryState.objects.get(user=user).clock, 1)
     for start in range(0, concepts, BATCH):
-        rows = [
-            {
-                "stem": f"person{i}",
-                "label": f"Person{i}",
-                "T": rng.randrange(span),
-                "merges": 0,
-                "contexts": [{"text": f"Person{i} was mentioned.", "t": i, "at": "", "facts": []}],
-            }
-            for i in range(start, min(start + BATCH, concepts))
-        ]
+        rows = []
+        for i in range(start, min(start + BATCH, concepts)):
+            t = rng.randrange(span)  # last touched, and when its one context was said
+            context = {"text": f"Person{i} was mentioned.", "t": t, "at": "", "facts": []}
+            rows.append(
+                {
+                    "stem": f"person{i}",
+                    "label": f"Person{i}",
+                    "T": t,
+                    "merges": 0,
+                    "contexts": [context],
+                }
+            )
         age.cypher(
             name,
             "UNWIND $rows AS row CREATE (c:Concept {stem: row.stem, label: "
