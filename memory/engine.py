@@ -8,6 +8,7 @@ user's message stays stored so it can be retried.
 import logging
 import re
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
@@ -20,6 +21,7 @@ from memory.engines import get_engine
 from memory.engines.base import Engine, UpdateResult
 from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
 from memory.models import MemoryState
+from memory.nlp import wording
 
 logger = logging.getLogger(__name__)
 _UPDATE_ROUTES = (Message.Route.UPDATE, Message.Route.BOTH)
@@ -151,7 +153,7 @@ async def respond(
             )
             meta.update(result.meta)
             yield MemoryChanged(result.lines)
-            summary = summarise_changes(result.lines)
+            summary = summarise_changes(result.lines, message.user.get_username())
             if plan.kind == Message.Route.BOTH:
                 summary += "\n\n"
             for token in tokens_of(summary):
@@ -167,10 +169,19 @@ async def respond(
         yield Failed(error=_describe(exc))
 
 
-def summarise_changes(lines: list[str]) -> str:
+SUMMARY_LIMIT = 4  # more changes than this are counted in the reply, listed under it
+
+
+def summarise_changes(lines: list[str], speaker: str = "") -> str:
+    """The reply to an update, said to the user; a long paste is counted, not recited (the
+    changes themselves still go out as the MemoryChanged event and are stored)."""
     if not lines:
         return "Noted. Nothing new to remember."
-    return "Noted. " + " ".join(lines)
+    if len(lines) > SUMMARY_LIMIT:
+        counts = Counter(line.split(":", 1)[0] for line in lines)
+        parts = [f"{n} {kind.lower()}" for kind, n in counts.most_common()]
+        return f"Noted {len(lines)} changes ({', '.join(parts)})."
+    return "Noted. " + " ".join(wording.second_person(line, speaker) for line in lines)
 
 
 def _describe(exc: Exception) -> str:

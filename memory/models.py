@@ -61,6 +61,8 @@ class Fact(models.Model):
             models.Index(fields=["user", "is_true", "subject_key", "relation"]),
             models.Index(fields=["user", "is_true", "relation", "object_key"]),
             models.Index(fields=["user", "subject_last"]),
+            # "We gave Tofu away", "not Rex": the fact holding a value, whatever its relation.
+            models.Index(fields=["user", "object_key"]),
             models.Index(fields=["user", "-truth_since"]),
         ]
 
@@ -118,6 +120,7 @@ class Operation(models.TextChoices):
     FORGET = "forget", "Forget"
     REVERT = "revert", "Revert"
     CORRECT = "correct", "Correct"
+    RETRACT = "retract", "Retract (never true)"
 
 
 class FactTruth(models.Model):
@@ -150,6 +153,7 @@ class EditKind(models.TextChoices):
     FACT_REWRITTEN = "fact_rewritten", "Fact rewritten"
     FACT_FORGOTTEN = "fact_forgotten", "Fact forgotten"
     FACT_CORRECTED = "fact_corrected", "Fact corrected"
+    FACT_RETRACTED = "fact_retracted", "Fact retracted (never true)"
     FACT_REVERTED = "fact_reverted", "Fact reverted"
     CONCEPT_ADDED = "concept_added", "Concept added"
     CONCEPT_MERGED = "concept_merged", "Concept merged"

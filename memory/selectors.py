@@ -79,3 +79,15 @@ def truth_history(*, fact_ids: list[int]) -> dict[int, list[FactTruth]]:
 
 def edits_for(*, user_id: int) -> QuerySet[MemoryEdit]:
     return MemoryEdit.objects.filter(user_id=user_id).select_related("cause_message", "fact")
+
+
+def last_person(*, user_id: int, speaker: str) -> str | None:
+    """The person the user spoke of last, for "he"/"she" at the start of a message."""
+    from memory import nlp
+
+    own = nlp.entity_key(speaker)
+    recent = Fact.objects.filter(user_id=user_id).order_by("-truth_since")
+    for subject in recent.values_list("subject", flat=True)[:20]:
+        if subject[:1].isupper() and "'s " not in subject and nlp.entity_key(subject) != own:
+            return subject
+    return None

@@ -232,6 +232,7 @@ _TRUTH_EDITS = {
     Operation.MAKE_FALSE: (False, EditKind.FACT_MADE_FALSE),
     Operation.FORGET: (False, EditKind.FACT_FORGOTTEN),
     Operation.REWRITE: (False, EditKind.FACT_REWRITTEN),
+    Operation.RETRACT: (False, EditKind.FACT_RETRACTED),
 }
 
 

@@ -60,6 +60,8 @@ def every_kind_of_edit(alice, auditor, settings) -> None:
     say(alice, "Brandon moved to Rome.")  # made false, context revised
     say(alice, "Carla lives in Rome.")  # relation strengthened
     say(alice, "Forget Carla")
+    say(alice, "My dog is called Max.")
+    say(alice, "Sorry, I meant Rex, not Max.")  # retracted: Max was never its name
     rome = Fact.objects.get(user=alice, subject="Brandon", object="Rome")
     audit.correct_by_user(fact=rome, text="Brandon lives in Milan", user=alice)
     made_false = MemoryEdit.objects.filter(user=alice, kind=EditKind.FACT_MADE_FALSE).last()

@@ -93,7 +93,9 @@ class LLMSteps:
             )
         return self.plans[key]
 
-    def extract(self, text: str, *, speaker: str) -> list[nlp.ParsedFact]:
+    def extract(
+        self, text: str, *, speaker: str, last_person: str | None = None
+    ) -> list[nlp.ParsedFact]:
         self.speaker = speaker
         plan = self.plan(text, speaker)
         if plan is None:

@@ -24,6 +24,9 @@ class ParsedFact:
     negated: bool
     ends_previous: bool
     single_valued: bool
+    # Said as a correction ("Actually ..., not X"): a replaced value was never true.
+    correction: bool = False
+    corrects: str = ""  # the wrong value this fact replaces ("Rex" in "Max, not Rex")
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,8 @@ RULES: list[Rule] = [
         also=EMPLOYED,
     ),
     _rule("works_for", r"start work (?:at|for)", ends_previous=True, also=EMPLOYED),
+    # "She just started at Google", "I begin with Unbabel in May": a new employer.
+    _rule("works_for", r"(?:start|begin) (?:at|with)", ends_previous=True),
     _rule(
         "employment_status",
         r"(?:unemployed|jobless|out of work|between jobs)",

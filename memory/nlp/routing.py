@@ -149,7 +149,7 @@ def route(text: str) -> Route:
         return Route(kind="chitchat", reply=reply)
     updates: list[str] = []
     questions: list[str] = []
-    for sentence in sentences(text):
+    for sentence in clauses(text):
         unwrapped = UPDATE_WRAPPER.sub("", sentence, count=1)
         if unwrapped != sentence and unwrapped.strip():
             updates.append(unwrapped.strip())
@@ -164,6 +164,22 @@ def route(text: str) -> Route:
     if updates:
         return Route("update", update_text=" ".join(updates))
     return Route(kind="chitchat", reply="Okay.")
+
+
+# A dash or semicolon can join a statement and a question in one sentence ("I started
+# learning piano — what instrument am I learning?").
+_JOINS = re.compile(r"\s+[—–-]{1,2}\s+|;\s+")
+
+
+def clauses(text: str) -> list[str]:
+    parts = []
+    for sentence in sentences(text):
+        pieces = [p.strip() for p in _JOINS.split(sentence) if p.strip()]
+        if len(pieces) > 1 and any(is_question(p) for p in pieces):
+            parts.extend(pieces)
+        else:
+            parts.append(sentence)
+    return parts
 
 
 def _command(text: str) -> Route | None:

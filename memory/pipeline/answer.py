@@ -7,16 +7,15 @@ from django.conf import settings
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp import wording
 from memory.nlp.relations import TITLES
+from memory.pipeline import slots
 from memory.pipeline.guard import base_relation
 from memory.pipeline.question import Evidence
+from memory.pipeline.speech import day, sentence, speak
 
-UNKNOWN = "I don't know that yet."
+UNKNOWN = "I don't know."
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
-
-
-def _day(value) -> str:
-    return f"{value:%Y-%m-%d}"
 
 
 def ended_at(evidence: Evidence, fact: Fact):
@@ -24,12 +23,13 @@ def ended_at(evidence: Evidence, fact: Fact):
     return rows[-1].at if rows else fact.truth_since
 
 
-def since(fact: Fact) -> str:
-    return f"{fact.text} (since {_day(fact.truth_since)})"
+def since(fact: Fact, speaker: str = "") -> str:
+    """What is true now, said plainly: the date would only be noise on every line."""
+    return wording.capitalise(speak(fact, speaker))
 
 
 def until(evidence: Evidence, fact: Fact) -> str:
-    return f"{fact.text} (from {_day(fact.created_at)} until {_day(ended_at(evidence, fact))})"
+    return f"{speak(fact, evidence.speaker, past=True)} (until {day(ended_at(evidence, fact))})"
 
 
 def focused(evidence: Evidence) -> list[Fact]:
@@ -41,6 +41,11 @@ def focused(evidence: Evidence) -> list[Fact]:
 def compose(evidence: Evidence) -> str:
     intent = evidence.intent
     if not evidence.facts:
+        return UNKNOWN
+    decided = slots.answer(evidence)
+    if decided:
+        return decided
+    if slots.unanswered(evidence):
         return UNKNOWN
     if intent.yes_no:
         return yes_no(evidence)
@@ -59,22 +64,18 @@ def current(evidence: Evidence) -> str:
     intent = evidence.intent
     if intent and intent.subject:
         if not evidence.triplet_ids and about_subject(evidence):
-            return said_last(about_subject(evidence)[:limit])
+            return said_last(about_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
         old = [f for f in focused(evidence) if not f.is_true][:limit]
         if not old:
             return UNKNOWN
-        return (
-            "That is no longer true, as far as I know: "
-            + "; ".join(until(evidence, f) for f in old)
-            + "."
-        )
-    lines = [since(f) for f in facts[:limit]]
+        return "Not anymore, as far as I know: " + "; ".join(until(evidence, f) for f in old) + "."
+    lines = [since(f, evidence.speaker) for f in facts[:limit]]
     if len(lines) == 1:
-        return lines[0] + "."
-    return "\n".join(f"- {line}" for line in lines)
+        return sentence(lines[0])
+    return "\n".join(f"- {sentence(line)}" for line in lines)
 
 
 def past(evidence: Evidence) -> str:
@@ -82,12 +83,12 @@ def past(evidence: Evidence) -> str:
     now = [f for f in focused(evidence) if f.is_true]
     if not old:
         text = "I don't know of anything earlier."
-        return text + (" Now: " + since(now[0]) + "." if now else "")
+        return text + (" Now: " + since(now[0], evidence.speaker) + "." if now else "")
     parts = [
         "Before: " + "; ".join(until(evidence, f) for f in old[: settings.ANSWER_MAX_FACTS]) + "."
     ]
     if now:
-        parts.append("Now: " + since(now[0]) + ".")
+        parts.append("Now: " + since(now[0], evidence.speaker) + ".")
     return " ".join(parts)
 
 
@@ -97,6 +98,10 @@ def ended_order(fact: Fact):
 
 def in_order(evidence: Evidence) -> str:
     intent = evidence.intent
+
+    def said(fact: Fact) -> str:
+        return wording.capitalise(speak(fact, evidence.speaker, past=True))
+
     facts = focused(evidence)
     if intent.relation:
         same = [f for f in facts if base_relation(f.relation) == intent.relation]
@@ -113,17 +118,17 @@ def in_order(evidence: Evidence) -> str:
         after = re.search(r"\bafter\b", question) is not None
         j = i + 1 if after else i - 1
         if not 0 <= j < len(facts):
-            return f"Nothing {'after' if after else 'before'} that: {facts[i].text}."
+            return f"Nothing {'after' if after else 'before'} that: {said(facts[i])}."
         word = "after" if after else "before"
         return (
-            f"{facts[j].text} ({_day(facts[j].created_at)}), "
-            f"{word} {facts[i].text} ({_day(facts[i].created_at)})."
+            f"{said(facts[j])} ({day(facts[j].created_at)}), "
+            f"{word} {said(facts[i])} ({day(facts[i].created_at)})."
         )
     if re.search(r"\b(last|latest|most recent)\b", question):
-        return f"{facts[-1].text} ({_day(facts[-1].created_at)})."
+        return f"{said(facts[-1])} ({day(facts[-1].created_at)})."
     if re.search(r"\bfirst\b", question):
-        return f"{facts[0].text} ({_day(facts[0].created_at)})."
-    return "In order: " + "; ".join(f"{f.text} ({_day(f.created_at)})" for f in facts[:10]) + "."
+        return f"{said(facts[0])} ({day(facts[0].created_at)})."
+    return "In order: " + "; ".join(f"{said(f)} ({day(f.created_at)})" for f in facts[:10]) + "."
 
 
 def _mentions(fact: Fact, anchor: str) -> bool:
@@ -147,19 +152,23 @@ def yes_no(evidence: Evidence) -> str:
     for fact in facts:
         if fact.is_true and matches(fact):
             negated = fact.relation.startswith("not:")
-            return f"{'No' if negated else 'Yes'}. {since(fact)}."
+            return f"{'No' if negated else 'Yes'}. {since(fact, evidence.speaker)}."
     now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
     old = [f for f in facts if not f.is_true and matches(f)]
     newer = newer_mention(evidence, facts)
     if newer is not None:
-        tail = f" Before that: {since(now[0])}." if now else ""
-        return f"Yes, it seems so. The latest I know: {since(newer)}.{tail}"
+        tail = f" Before that: {since(now[0], evidence.speaker)}." if now else ""
+        return f"Yes, it seems so. The latest I know: {since(newer, evidence.speaker)}.{tail}"
     if old:
-        tail = f" Now: {since(now[0])}." if now else ""
+        tail = f" Now: {since(now[0], evidence.speaker)}." if now else ""
         return f"No, not anymore. {until(evidence, old[0])}.{tail}"
     if now and intent.relation and nlp.relation_is_single_valued(intent.relation):
-        return f"No. {since(now[0])}."
-    return "I'm not sure. What I know: " + "; ".join(since(f) for f in facts[:3]) + "."
+        return f"No. {since(now[0], evidence.speaker)}."
+    return (
+        "I'm not sure. What I know: "
+        + "; ".join(since(f, evidence.speaker) for f in facts[:3])
+        + "."
+    )
 
 
 # Words that join the parts of a name without naming anything ("Secretary of State for
@@ -267,7 +276,7 @@ def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
     return None
 
 
-def said_last(facts: list[Fact]) -> str:
+def said_last(facts: list[Fact], speaker: str = "") -> str:
     """No triplet answers it: what is true now about someone is what was said last, quoted
     whole (a clause may have cut off the name the question asks for), latest first."""
     seen: set[str] = set()
@@ -277,13 +286,13 @@ def said_last(facts: list[Fact]) -> str:
         # The user's own words say "I"; quoted back they would mean the bot.
         if FIRST_PERSON & set(nlp.tokenize(text.lower())):
             text = fact.text
-        text = text.strip().rstrip(".")
+        text = wording.second_person(text.strip().rstrip("."), speaker)
         if text not in seen:
             seen.add(text)
-            lines.append(f"{text} (since {_day(fact.truth_since)})")
+            lines.append(text)
     if len(lines) == 1:
-        return lines[0] + "."
-    return "\n".join(f"- {line}" for line in lines)
+        return sentence(lines[0])
+    return "\n".join(f"- {sentence(line)}" for line in lines)
 
 
 def mentions_yes_no(evidence: Evidence) -> str:
@@ -299,8 +308,8 @@ def mentions_yes_no(evidence: Evidence) -> str:
     for fact in latest:
         text = source(fact)
         if mentions(text, intent.object) and not only_departed(text, intent.object):
-            return f"Yes. {since(fact)}."
+            return f"Yes. {since(fact, evidence.speaker)}."
     older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
     if older:
-        return f"No, not anymore. The latest I know: {since(latest[0])}."
-    return f"No, as far as I know. The latest I know: {since(latest[0])}."
+        return f"No, not anymore. The latest I know: {since(latest[0], evidence.speaker)}."
+    return f"No, as far as I know. The latest I know: {since(latest[0], evidence.speaker)}."

@@ -7,6 +7,7 @@ from memory.models import Fact, Operation
 from memory.pipeline import retrieve
 from memory.pipeline.answer import since, until
 from memory.pipeline.question import Evidence
+from memory.pipeline.speech import sentence
 from memory.services import Provenance
 
 MIN_SIMILARITY = 0.5
@@ -39,10 +40,10 @@ def recall(*, message: Message, topic: str) -> UpdateResult:
     facts = facts_about(user_id=message.user_id, topic=topic, current_only=False)
     if not facts:
         return UpdateResult(meta={"reply": f"I don't remember anything about {topic} yet."})
-    evidence = Evidence(intent=None, facts=facts)
+    evidence = Evidence(intent=None, facts=facts, speaker=message.user.get_username())
     evidence.history = selectors.truth_history(fact_ids=[f.pk for f in facts])
-    now = [f"- {since(f)}" for f in facts if f.is_true]
-    before = [f"- {until(evidence, f)}" for f in facts if not f.is_true]
+    now = [f"- {sentence(since(f, evidence.speaker))}" for f in facts if f.is_true]
+    before = [f"- {sentence(until(evidence, f))}" for f in facts if not f.is_true]
     parts = [f"What I remember about {topic}:", *now]
     if before:
         parts += ["No longer true:", *before]

@@ -55,5 +55,23 @@ def explicitly_negates(text: str, fact: Fact) -> bool:
     )
 
 
+def negates_value(new: nlp.ParsedFact, fact: Fact) -> bool:
+    """A negated frame naming the fact's value for the same owner ("we gave Tofu away",
+    "I left Feedzai"), whatever relation the fact holds it by."""
+    if not (new.negated and new.object and fact.object):
+        return False
+    owned = owned_by(new.subject or fact.subject, fact.subject)
+    return owned and nlp.entity_key(new.object) == nlp.entity_key(fact.object)
+
+
+def owned_by(owner: str, subject: str) -> bool:
+    """ "alice" owns facts about alice and about "alice's dog"."""
+    return nlp.same_entity(owner, subject) or nlp.entity_key(subject).startswith(
+        nlp.entity_key(owner) + " "
+    )
+
+
 def may_make_false(*, new: list[nlp.ParsedFact], text: str, fact: Fact) -> bool:
-    return any(same_subject_and_relation(n, fact) for n in new) or explicitly_negates(text, fact)
+    return any(
+        same_subject_and_relation(n, fact) or negates_value(n, fact) for n in new
+    ) or explicitly_negates(text, fact)

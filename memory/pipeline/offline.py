@@ -4,7 +4,8 @@ from lemminflect import getInflection, getLemma
 
 from memory import nlp
 from memory.models import Backend, Fact
-from memory.pipeline.guard import base_relation
+from memory.nlp import frames
+from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
 
@@ -17,6 +18,16 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         return Verdict(fact=fact, operation=operation, reason=reason, new_index=index)
 
     relation = base_relation(new.relation)
+    if new.negated and new.object and objects_match(new.object, fact.object):
+        owner = not new.subject or owned_by(new.subject, fact.subject)
+        if (
+            owner
+            and not fact.relation.startswith("not:")
+            and relation != base_relation(fact.relation)
+        ):
+            return verdict(
+                "make_false", f"{new.object} is no longer {nlp.relation_label(fact.relation)}"
+            )
     if not (new.subject and nlp.same_entity(new.subject, fact.subject)):
         if nlp.entity_key(new.text) == nlp.entity_key(fact.text):
             return verdict("reinforce", "restates the same sentence")
@@ -70,8 +81,10 @@ class OfflineSteps:
     def info(self, step: str) -> StepInfo:
         return StepInfo(backend=self.backend, model_name="nltk-rules")
 
-    def extract(self, text: str, *, speaker: str) -> list[nlp.ParsedFact]:
-        return nlp.extract_facts(text, speaker=speaker)
+    def extract(
+        self, text: str, *, speaker: str, last_person: str | None = None
+    ) -> list[nlp.ParsedFact]:
+        return frames.extract(text, speaker=speaker, last_person=last_person)
 
     def judge(self, new: list[nlp.ParsedFact], related: list[list[Fact]]) -> list[Verdict]:
         verdicts = []

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
-from memory.models import Fact, FactTruth, MemoryState
+from memory.models import Fact, FactTruth, MemoryState, Operation
+from memory.nlp import ask
 from memory.pipeline import retrieve
 from memory.pipeline.guard import base_relation
 
@@ -16,6 +17,7 @@ RECENT_MESSAGES = 2000  # searched for the name of the question's subject
 @dataclass
 class Evidence:
     intent: nlp.QuestionIntent
+    speaker: str = ""
     facts: list[Fact] = field(default_factory=list)  # best first, current and past
     scores: dict[int, float] = field(default_factory=dict)
     triplet_ids: set[int] = field(default_factory=set)
@@ -30,6 +32,14 @@ class Evidence:
         return [f for f in self.facts if not f.is_true]
 
 
+def slot_relations(relation: str) -> list[str]:
+    """The stored relations that answer a question's slot: the slot itself, its negation and
+    plans, and for a category ("pets") every role it covers."""
+    roles = ask.category_roles(relation)
+    bases = [relation, *(f"role:{r}" for r in roles)]
+    return [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
+
+
 def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
     rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
     relation = intent.relation
@@ -37,7 +47,7 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
         keys = retrieve.subject_keys(user_id=user_id, subject=intent.subject)
         rows = rows.filter(subject_key__in=keys)
         if relation:
-            rows = rows.filter(relation__in=[relation, f"not:{relation}"])
+            rows = rows.filter(relation__in=slot_relations(relation))
         return list(rows.order_by("-id")[:50])
     if relation and intent.object:
         rows = rows.filter(relation__in=[relation, f"not:{relation}"])
@@ -78,8 +88,8 @@ def graph_facts(user_id: int, text: str) -> list[int]:
 
 
 def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
-    intent = nlp.parse_question(text, speaker=speaker)
-    evidence = Evidence(intent=intent)
+    intent = ask.read_question(text, speaker=speaker)
+    evidence = Evidence(intent=intent, speaker=speaker)
     scores: dict[int, float] = {}
     by_id: dict[int, Fact] = {}
     for fact in triplet_matches(user_id, intent):
@@ -107,7 +117,13 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         if relation and base_relation(fact.relation) == relation:
             scores[fact.pk] += 0.5
     ordered = sorted(by_id.values(), key=lambda f: (-scores[f.pk], -f.pk))
+    history = selectors.truth_history(fact_ids=[f.pk for f in ordered[:60]])
+    # What the user asked to forget, or corrected as never true, is not evidence any more.
+    gone = {Operation.FORGET, Operation.RETRACT}
+    ordered = [
+        f for f in ordered[:60] if not (history.get(f.pk) and history[f.pk][-1].operation in gone)
+    ]
     evidence.facts = ordered
     evidence.scores = scores
-    evidence.history = selectors.truth_history(fact_ids=[f.pk for f in ordered[:20]])
+    evidence.history = history
     return evidence

@@ -61,3 +61,12 @@ def same_subject_and_relation(*, user_id: int, new: nlp.ParsedFact) -> list[Fact
         f for f in candidates if f.subject_key == key or nlp.same_entity(f.subject_key, new.subject)
     ]
     return same[:20]
+
+
+def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
+    """Current facts whose value is `value`, newest first (whatever their relation)."""
+    key = nlp.entity_key(value)
+    if not key:
+        return []
+    rows = Fact.objects.filter(user_id=user_id, object_key=key, is_true=True)
+    return list(rows.order_by("-id")[:limit])

@@ -35,7 +35,9 @@ class StepInfo:
 
 
 class Steps(Protocol):
-    def extract(self, text: str, *, speaker: str) -> list[ParsedFact]: ...
+    def extract(
+        self, text: str, *, speaker: str, last_person: str | None = None
+    ) -> list[ParsedFact]: ...
 
     def judge(self, new: list[ParsedFact], related: list[list[Fact]]) -> list[Verdict]: ...
 

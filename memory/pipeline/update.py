@@ -6,20 +6,25 @@ row, graph change and audit edit of a message commits together or not at all.
 
 import re
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 
 from chatbot.models import Message
-from memory import embeddings, graph, nlp, services
+from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
-from memory.pipeline import retrieve
+from memory.nlp import wording
+from memory.pipeline import guard, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
 
 _SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):\s+(.+)$", re.S)
+
+
+# Predicates that say a correction without naming the slot corrected.
+SLOTLESS = {"", "mean", "say", "is", "be"}
 
 
 def split_speaker(text: str, default: str) -> tuple[str, str]:
@@ -54,7 +59,8 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
     if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
         raise ValueError("update text too long")
     speaker, body = split_speaker(text, message.user.get_username())
-    parsed = steps.extract(body, speaker=speaker)
+    last = selectors.last_person(user_id=message.user_id, speaker=speaker)
+    parsed = steps.extract(body, speaker=speaker, last_person=last)
     pending = embeddings.embed_soon([p.text for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
 
@@ -84,8 +90,9 @@ class UpdatePipeline:
         if prepared is None or prepared.text != text:
             prepared = prepare(message=self.message, text=text, steps=self.steps)
         parsed, text = prepared.parsed, prepared.body
-        same = [retrieve.same_subject_and_relation(user_id=self.user.pk, new=p) for p in parsed]
         vectors = embeddings.collect(prepared.vectors)
+        parsed, vectors = self.apply_corrections(parsed, vectors)
+        same = [self.same_slot(p) for p in parsed]
         related = [
             retrieve.related_facts(user_id=self.user.pk, vector=v, same=s)
             for v, s in zip(vectors, same, strict=True)
@@ -97,6 +104,48 @@ class UpdatePipeline:
         added = self.add_new(parsed, vectors, restated, made_false)
         self.update_graph(text, added)
         return UpdateResult(lines=self.lines)
+
+    def same_slot(self, parsed: nlp.ParsedFact) -> list[Fact]:
+        """Stored facts the new one may confirm or replace: same subject and relation, and for
+        a negation the facts holding the negated value ("we gave Tofu away")."""
+        found = retrieve.same_subject_and_relation(user_id=self.user.pk, new=parsed)
+        if parsed.negated and parsed.object:
+            held = retrieve.holding_value(user_id=self.user.pk, value=parsed.object)
+            found += [f for f in held if f not in found]
+        return found
+
+    def apply_corrections(self, parsed: list[nlp.ParsedFact], vectors: list):
+        """ "Actually it's Max, not Rex": the fact that held Rex was never true (retracted,
+        so its history says so), and Max takes its slot."""
+        out, out_vectors = [], []
+        for p, vector in zip(parsed, vectors, strict=True):
+            wrong = (
+                retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
+            )
+            if p.subject:
+                wrong = [f for f in wrong if guard.owned_by(p.subject, f.subject)] or wrong
+            if wrong:
+                old = wrong[0]
+                reason = f"corrected by the user: {p.object}, not {p.corrects}"
+                services.judge_fact(
+                    fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
+                )
+                self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
+                # "I meant Rex, not Max" names no slot of its own: Rex takes Max's.
+                if base_relation(p.relation) in SLOTLESS:
+                    relation = base_relation(old.relation)
+                    text = wording.clause(subject=old.subject, relation=relation, value=p.object)
+                    p = replace(
+                        p,
+                        text=text,
+                        subject=old.subject,
+                        relation=relation,
+                        single_valued=False,
+                    )
+                    vector = embeddings.embed(text)
+            out.append(p)
+            out_vectors.append(vector)
+        return out, out_vectors
 
     def apply_verdicts(self, parsed, verdicts: list[Verdict], text: str):
         restated: set[int] = set()

@@ -62,7 +62,7 @@ class LLMChatInTheBrowserTests(ChannelsLiveServerTestCase):
     def test_the_model_decides_and_streams_then_the_chat_goes_offline_and_says_so(self):
         page = self.sign_up("lena")
         self.script.json(extraction(("lena lives in Lisbon", "lena", "lives_in", "Lisbon", False)))
-        assert "Added: lena lives in Lisbon." in self.send(page, "I live in Lisbon.")
+        assert "Added: you live in Lisbon." in self.send(page, "I live in Lisbon.")
         meta = page.locator("li.message.bot").last.locator(".meta").inner_text()
         assert "llm" in meta and "tokens" in meta and "offline fallback" not in meta
         edit = MemoryEdit.objects.get(user__username="lena", kind=EditKind.FACT_ADDED)

@@ -38,7 +38,7 @@ def test_an_update_is_one_call_and_the_model_extracts_the_facts(llm, llm_user):
     )
     assert reply.done.meta["llm_calls"] == 1 and reply.done.meta["tokens"] > 0
     assert reply.done.meta["llm_steps"] == {"erase.add": 1}
-    assert "Added: lena lives in Lisbon." in reply.text
+    assert "Added: you live in Lisbon." in reply.text
 
 
 @pytest.mark.django_db

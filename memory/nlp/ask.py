@@ -1,0 +1,144 @@
+"""What a question asks, read from the same dependency parse as statements: the entity, the
+slot and (for yes/no) the value, so that a question meets the facts its statement made.
+
+The statement-shaped reading of memory.nlp.questions (the relation lexicon over a question
+turned back into a statement) stays the base; the parse adds what it cannot see: slots owned
+by someone ("What is my dog's name?", "Who is Ana's husband?"), copulas ("Am I still
+vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when".
+"""
+
+from dataclasses import replace
+
+from memory.nlp.frames import Reader, lexicon_reading, prep_objects
+from memory.nlp.parse import Token, child, parse
+from memory.nlp.questions import QuestionIntent, parse_question, unwrap
+
+# Words that name a set of roles rather than one ("What pets do I have?").
+CATEGORIES = {
+    "pet": {
+        "dog",
+        "cat",
+        "puppy",
+        "kitten",
+        "hamster",
+        "parrot",
+        "rabbit",
+        "fish",
+        "bird",
+        "horse",
+        "turtle",
+        "guinea pig",
+        "pet",
+        "tortoise",
+        "snake",
+        "lizard",
+        "ferret",
+    },
+    "animal": {"dog", "cat", "hamster", "parrot", "rabbit", "fish", "bird", "horse", "turtle"},
+    "child": {"son", "daughter", "child", "kid", "baby", "boy", "girl"},
+    "kid": {"son", "daughter", "child", "kid", "baby", "boy", "girl"},
+    "sibling": {"brother", "sister", "sibling"},
+}
+
+
+def read_question(text: str, *, speaker: str) -> QuestionIntent:
+    base = parse_question(text, speaker=speaker)
+    doc = parse(unwrap(text).rstrip(" ?.!") + "?")
+    reader = Reader(speaker=speaker)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return base
+    found = owned_slot(doc, reader) or copular(root, reader) or verbal(root, reader)
+    if found is None:
+        return base
+    subject, relation, value = found
+    # A wh-question's own words are not a value to match ("What is my cat's name?").
+    obj = value if value is not None else (base.object if base.yes_no else None)
+    return replace(base, subject=subject, relation=relation, object=obj)
+
+
+def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
+    """ "What is my dog's name?", "Who is my manager?", "What's my sister called?",
+    "What pets do I have?", "Do I have a dog?"."""
+    for token in doc:
+        if token.pos_ != "NOUN":
+            continue
+        owner = reader.owner(token)
+        if child(token, "appos") is not None:
+            continue  # "my sister Ana": the question is about Ana
+        if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj"):
+            role = reader.role(token)
+            inner = child(token, "poss")
+            if role == "name" and inner is not None and inner.pos_ == "NOUN":
+                role = reader.role(inner)
+                owner = reader.owner(inner) or owner
+            if role == "name":
+                return owner, "is_called", None
+            return owner, f"role:{role}", None
+        if token.dep_ == "dobj" and token.head.lemma_ == "have":
+            subject = child(token.head, "nsubj")
+            if subject is not None:
+                return reader.entity(subject), f"role:{reader.role(token)}", None
+    return None
+
+
+def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
+    """ "Am I vegetarian?", "Is Ana a nurse?": the `is` slot with the asked value."""
+    if root.lemma_ != "be":
+        return None
+    value = child(root, "acomp", "attr")
+    subject = child(root, "nsubj") or (child(value, "nsubj") if value is not None else None)
+    if subject is None or value is None or value.lower_ in ("what", "who", "where"):
+        return None
+    if child(value, "prep") is not None or value.pos_ == "PROPN":
+        return None  # "Is X a member of Y": the relation lexicon reads those
+    return reader.entity(subject), "is", reader.value(value)
+
+
+def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
+    """Questions about the speaker: "Where do I work now?", "What instrument am I
+    learning?", "When did I start at Unbabel?"."""
+    subject = child(root, "nsubj", "nsubjpass")
+    mine = subject is not None and (
+        subject.lower_ in ("i", "we", "me") or reader.owner(subject) == reader.speaker
+    )
+    if not mine:
+        return None  # third parties: the statement-shaped reading handles their names
+    words = [t for t in root.subtree if t.i >= root.i and t.dep_ not in ("punct",)]
+    lemmas = [t.lemma_.lower() if t.pos_ != "PROPN" else t.text for t in words]
+    tags = [t.tag_ if t is not root or t.tag_.startswith("VB") else "VBP" for t in words]
+    found = lexicon_reading(lemmas, tags)
+    if found is not None:
+        value = next(
+            (
+                reader.value(o)
+                for p, o in prep_objects(root)
+                if o.pos_ == "PROPN" and p not in ("before", "after", "since", "until")
+            ),
+            None,
+        )
+        return reader.entity(subject), found.relation, value
+    comp = child(root, "xcomp")
+    target = comp if comp is not None and root.lemma_ in ("start", "begin", "keep") else root
+    prt = child(target, "prt")
+    relation = target.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+    obj = child(target, "dobj")
+    if obj is None:
+        places = prep_objects(target)
+        if places:
+            relation = f"{relation}_{places[0][0]}"
+    if root.lemma_ in ("be", "do", "have") and obj is None and not prep_objects(target):
+        return None
+    return reader.entity(subject), relation, None
+
+
+def category_roles(relation: str | None) -> set[str]:
+    """The roles a category question covers: "role:pet" -> dogs, cats ...; else its own."""
+    if not relation or not relation.startswith("role:"):
+        return set()
+    role = relation.removeprefix("role:")
+    head = role.split()[-1]
+    for name in (head, head.rstrip("s")):
+        if name in CATEGORIES:
+            return CATEGORIES[name] | {role}
+    return {role}

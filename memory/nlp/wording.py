@@ -1,0 +1,139 @@
+"""Frames back into English: a fact's own sentence when it is stored, and answers that speak
+to the user as "you" (never by username) and of others in the third person."""
+
+import re
+
+from lemminflect import getInflection
+
+# Canonical relations as (verb lemma, the words after it).
+PHRASES = {
+    "works_for": ("work", "at"),
+    "lives_in": ("live", "in"),
+    "member_of": ("play", "for"),
+    "member_of_party": ("belong", "to"),
+    "partner_of": ("be", "with"),
+    "travels_to": ("go", "to"),
+    "studies_at": ("study", "at"),
+    "likes": ("like", ""),
+    "dislikes": ("dislike", ""),
+    "employment_status": ("be", ""),
+    "is": ("be", ""),
+    "is_called": ("be", "called"),
+    "holds_position": ("hold", "the position of"),
+    "ate": ("eat", ""),
+    "drank": ("drink", ""),
+}
+PLAN_VERBS = {"lives_in": ("move", "to"), "works_for": ("start", "at")}
+IRREGULAR = {
+    ("be", 2): "are",
+    ("be", 3): "is",
+    ("have", 3): "has",
+    ("be", "past2"): "were",
+    ("be", "past3"): "was",
+}
+
+
+def phrase(relation: str) -> tuple[str, str]:
+    """(verb lemma, rest) for any stored relation: canonical, title or `<verb>_<prep>`."""
+    if relation in PHRASES:
+        return PHRASES[relation]
+    if relation.endswith("_of") and relation not in ("member_of",):
+        title = relation.removesuffix("_of").replace("_", " ")
+        title = title.upper() if len(title) <= 3 else title
+        return "be", f"the {title} of"
+    verb, _, rest = relation.partition("_")
+    return verb or "be", rest.replace("_", " ")
+
+
+def inflect(verb: str, person: int, past: bool = False) -> str:
+    if past:
+        key = (verb, f"past{person}")
+        return IRREGULAR.get(key) or (getInflection(verb, tag="VBD") or (verb + "ed",))[0]
+    if (verb, person) in IRREGULAR:
+        return IRREGULAR[(verb, person)]
+    if person == 2:
+        return verb
+    return (getInflection(verb, tag="VBZ") or (verb + "s",))[0]
+
+
+def owner_phrase(subject: str, speaker: str) -> tuple[str, int]:
+    """ "alice" -> ("you", 2), "alice's dog" -> ("your dog", 3), "Ana" -> ("Ana", 3)."""
+    if subject.lower() == speaker.lower():
+        return "you", 2
+    prefix = f"{speaker}'s ".lower()
+    if subject.lower().startswith(prefix):
+        return "your " + subject[len(prefix) :], 3
+    return subject, 3
+
+
+def clause(
+    *,
+    subject: str,
+    relation: str,
+    value: str,
+    speaker: str = "",
+    negated: bool = False,
+    past: bool = False,
+) -> str:
+    """One sentence for a triplet, e.g. ("alice", "works_for", "Unbabel") -> "you work at
+    Unbabel" when alice is speaking, "alice works at Unbabel" otherwise."""
+    plan = relation.startswith("plan:")
+    relation = relation.removeprefix("not:").removeprefix("plan:")
+    who, person = owner_phrase(subject, speaker) if speaker else (subject, 3)
+    if relation.startswith("role:"):
+        role = relation.removeprefix("role:")
+        if who == "you":
+            owner = "your"
+        elif who.lower().startswith("your "):
+            owner = who + "'s"
+        else:
+            owner = f"{who}'s"
+        verb = ("was" if past else "is") + (" not" if negated else "")
+        return f"{owner} {role} {verb} {value}".strip()
+    verb, rest = PLAN_VERBS.get(relation, phrase(relation)) if plan else phrase(relation)
+    tail = " ".join(w for w in (rest, value) if w)
+    if plan:
+        be = inflect("be", person)
+        return f"{who} {be} going to {verb} {tail}".strip()
+    if negated:
+        if verb == "be":
+            return f"{who} {inflect('be', person, past)} not {tail}".strip()
+        do = "did" if past else ("do" if person == 2 else "does")
+        return f"{who} {do} not {verb} {tail}".strip()
+    return f"{who} {inflect(verb, person, past)} {tail}".strip()
+
+
+_VERB_AFTER = {"is": "are", "was": "were", "has": "have", "does": "do"}
+
+
+def second_person(text: str, speaker: str) -> str:
+    """A stored sentence about the speaker, said to them: "alice's dog is Rex" -> "your dog is
+    Rex", "alice works at X" -> "you work at X". Other people's names stay."""
+    if not speaker:
+        return text
+    name = re.escape(speaker)
+    text = re.sub(rf"\b{name}'s\b", "your", text, flags=re.I)
+
+    def you(match: re.Match) -> str:
+        verb = match.group(1)
+        if not verb:
+            return "you"
+        low = verb.lower()
+        if low in _VERB_AFTER:
+            return "you " + _VERB_AFTER[low]
+        if low.endswith("s") and not low.endswith("ss"):
+            return "you " + _base(low)
+        return "you " + verb
+
+    return re.sub(rf"\b{name}\b(?:\s+(\w+))?", you, text, flags=re.I)
+
+
+def _base(verb: str) -> str:
+    from lemminflect import getLemma
+
+    found = getLemma(verb, upos="VERB")
+    return found[0] if found else verb
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text

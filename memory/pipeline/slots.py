@@ -1,0 +1,88 @@
+"""Answers that decide: the question's slot (entity + relation) against the facts that fill
+it. One value for a single-valued slot (with a plan or the previous value where it helps), every
+current member for a set, the date for "when", the previous value for "before"."""
+
+from memory.models import Fact
+from memory.nlp import ask
+from memory.nlp.frames import single_valued
+from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.question import Evidence
+from memory.pipeline.speech import day, join, sentence, speak
+
+
+def slot_of(fact: Fact) -> str:
+    return base_relation(fact.relation).removeprefix("plan:")
+
+
+def answer(evidence: Evidence) -> str | None:
+    """The decided answer, or None when the question's slot has no fact (the caller then
+    falls back to what is known about the subject)."""
+    intent = evidence.intent
+    relation = intent.relation
+    if not relation or intent.yes_no:
+        return None
+    roles = {f"role:{r}" for r in ask.category_roles(relation)} | {relation}
+    hits = [f for f in evidence.facts if f.pk in evidence.triplet_ids and slot_of(f) in roles]
+    if not hits:
+        return None
+    speaker = evidence.speaker
+    newest = sorted(hits, key=lambda f: (f.truth_since, f.pk), reverse=True)
+    now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
+    past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    if intent.wh == "when":
+        target = (now or past or plans)[0]
+        return sentence(
+            f"{speak(target, speaker, past=target in past)}, since {day(target.created_at)}"
+        )
+    single = single_valued(relation) and len(roles) == 1
+    if intent.wants_past or (intent.wants_order and intent.anchor):
+        # A value before another is a change of a single value; for things that accumulate
+        # ("what did I eat before the banana") the order of events answers.
+        return before(evidence, now, past) if single else None
+    if single and intent.subject:
+        if not now:
+            return no_longer(evidence, past, plans)
+        text = speak(now[0], speaker)
+        if plans:
+            text += "; " + speak(plans[0], speaker)
+        return sentence(text)
+    if not now:
+        return no_longer(evidence, past, plans)
+    return sentence(join([speak(f, speaker) for f in now]))
+
+
+def unanswered(evidence: Evidence) -> bool:
+    """A question about the user's own life whose slot nothing fills: "I don't know" beats
+    reciting whatever else is known about them."""
+    intent = evidence.intent
+    if not intent.relation or intent.yes_no or not intent.subject or not evidence.speaker:
+        return False
+    if not owned_by(evidence.speaker, intent.subject):
+        return False
+    roles = {f"role:{r}" for r in ask.category_roles(intent.relation)} | {intent.relation}
+    return not any(slot_of(f) in roles for f in evidence.facts if f.pk in evidence.triplet_ids)
+
+
+def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
+    speaker = evidence.speaker
+    anchor = evidence.intent.anchor or ""
+    from memory.nlp import entity_key
+
+    earlier = [f for f in past if not anchor or entity_key(f.object) != entity_key(anchor)]
+    if not earlier:
+        text = "I don't know of anything earlier."
+        return text + (" " + sentence("now " + speak(now[0], speaker)) if now else "")
+    text = sentence(f"before that, {speak(earlier[0], speaker, past=True)}")
+    if now and not anchor:
+        text += " " + sentence("now " + speak(now[0], speaker))
+    return text
+
+
+def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | None:
+    speaker = evidence.speaker
+    if plans:
+        return sentence(speak(plans[0], speaker))
+    if past:
+        return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
+    return None

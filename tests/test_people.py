@@ -1,0 +1,118 @@
+"""The examples people typed when trying the offline engine in their own words: each gets a
+direct, second-person answer through the real chat entry point (real database, no mocks)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.helpers import say
+
+START = datetime(2025, 3, 1, tzinfo=UTC)
+
+
+class Chat:
+    def __init__(self, user) -> None:
+        self.user = user
+        self.now = START
+
+    def tell(self, *texts: str) -> None:
+        for text in texts:
+            self.now += timedelta(days=7)
+            reply = say(self.user, text, at=self.now)
+            assert reply.failed is None, reply.failed
+            assert reply.route in ("update", "both"), (text, reply.route)
+
+    def ask(self, question: str) -> str:
+        self.now += timedelta(days=1)
+        reply = say(self.user, question, at=self.now)
+        assert reply.route == "question", (question, reply.route)
+        assert self.user.username not in reply.text
+        return reply.text
+
+
+@pytest.fixture
+def chat(alice):
+    return Chat(alice)
+
+
+def test_it_names_the_users_dog(chat):
+    chat.tell("I work at Feedzai.", "My dog is called Rex.")
+    assert chat.ask("What is my dog's name?").startswith("Your dog is Rex")
+
+
+def test_it_follows_a_job_change_said_in_passing(chat):
+    chat.tell("I work at Feedzai.", "Actually I left Feedzai last week, now I'm at Unbabel.")
+    now = chat.ask("Where do I work now?")
+    assert now.startswith("You work at Unbabel") and "Feedzai" not in now
+    assert "Feedzai" in chat.ask("Where did I work before?")
+
+
+def test_it_knows_a_diet_the_user_gave_up(chat):
+    chat.tell("I'm a vegetarian.", "I'm not a vegetarian anymore.")
+    assert chat.ask("Am I vegetarian?").startswith("No")
+
+
+def test_a_plan_does_not_replace_where_someone_lives(chat):
+    chat.tell("Ana lives in Porto.", "Ana is moving to Madrid next month.")
+    answer = chat.ask("Where does Ana live?")
+    assert answer.startswith("Ana lives in Porto")
+    assert "Madrid" in answer
+
+
+def test_it_stores_the_telling_part_of_a_mixed_message(chat, alice):
+    reply = say(alice, "I started learning piano — what instrument am I learning?")
+    assert reply.route == "both"
+    assert "piano" in reply.text
+    assert "piano" in chat.ask("What instrument am I learning?")
+
+
+def test_a_forgotten_fact_never_comes_back(chat, alice):
+    chat.tell("My dog is called Rex.")
+    assert "Forgot" in say(alice, "Forget Rex.").text
+    assert "Rex" not in chat.ask("What's my dog's name?")
+
+
+def test_it_answers_who_fills_a_role_in_the_users_life(chat):
+    chat.tell(
+        "My manager is Daniel.",
+        "I had lunch with Priya on Tuesday.",
+        "My sister Ana lives in Porto.",
+        "We watched a film about sharks.",
+    )
+    assert chat.ask("Who is my manager?").startswith("Your manager is Daniel")
+    assert chat.ask("What is my sister's name?").startswith("Your sister is Ana")
+
+
+def test_a_long_paste_is_summarised_not_listed(chat, alice):
+    text = " ".join(f"My friend number {i} lives in Town{i}." for i in range(40))
+    reply = say(alice, text * 3)
+    assert reply.route == "update"
+    assert reply.text.count("\n") < 5 and len(reply.text) < 400
+
+
+def test_it_speaks_to_the_user_as_you(chat):
+    chat.tell("I live in Lisbon.")
+    assert chat.ask("Where do I live?") == "You live in Lisbon."
+
+
+def test_a_correction_replaces_the_wrong_value(chat):
+    chat.tell("My dog is called Max.", "Actually it's Rex, not Max.")
+    answer = chat.ask("What's my dog's name?")
+    assert answer.startswith("Your dog is Rex") and "Max" not in answer
+
+
+def test_sets_grow_and_shrink(chat):
+    chat.tell("I have a dog named Rex and a cat called Tofu.", "We adopted a parrot called Kiwi.")
+    chat.tell("We gave Tofu to my parents.")
+    pets = chat.ask("What pets do I have?")
+    assert "Rex" in pets and "Kiwi" in pets and "Tofu" not in pets
+
+
+def test_a_pronoun_refers_to_the_last_person_named(chat):
+    chat.tell("My sister Ana lives in Porto.", "She just started at Google.")
+    assert "Google" in chat.ask("Where does Ana work?")
+
+
+def test_it_says_it_does_not_know(chat):
+    chat.tell("I live in Lisbon.")
+    assert chat.ask("What is my cat's name?").startswith("I don't know")
