@@ -9,9 +9,15 @@ vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when"
 
 from dataclasses import replace
 
-from memory.nlp.frames import Reader, lexicon_reading, prep_objects
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
+from memory.nlp.reader import Reader, lexicon_reading, prep_objects
+from memory.nlp.relations import ROLE_NOUNS
+
+# Questions whose owned noun is the slot asked ("What is my dog's name?", "Who is my
+# manager?", "What's my sister called?", "What pets do I have?"); with any other verb the
+# owned noun is the entity asked about ("Where does my brother live?").
+OWNING_VERBS = {"be", "call", "name", "have"}
 
 # Words that name a set of roles rather than one ("What pets do I have?").
 CATEGORIES = {
@@ -48,7 +54,8 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return base
-    found = owned_slot(doc, reader) or copular(root, reader) or verbal(root, reader)
+    owned = owned_slot(doc, reader) if root.lemma_ in OWNING_VERBS else None
+    found = owned or copular(root, reader) or occupation(root, reader) or verbal(root, reader)
     if found is None:
         return base
     subject, relation, value = found
@@ -74,12 +81,23 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
                 owner = reader.owner(inner) or owner
             if role == "name":
                 return owner, "is_called", None
+            if role in ROLE_NOUNS:  # "Who was my employer?" asks where I worked
+                return owner, ROLE_NOUNS[role], None
             return owner, f"role:{role}", None
         if token.dep_ == "dobj" and token.head.lemma_ == "have":
             subject = child(token.head, "nsubj")
             if subject is not None:
                 return reader.entity(subject), f"role:{reader.role(token)}", None
     return None
+
+
+def occupation(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
+    """ "What does Tom do?", "What do I do for a living?": the job."""
+    subject = child(root, "nsubj")
+    asks = child(root, "dobj")
+    if root.lemma_ != "do" or subject is None or asks is None or asks.lower_ != "what":
+        return None
+    return reader.entity(subject), "works_as", None
 
 
 def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:

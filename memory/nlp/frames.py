@@ -15,231 +15,29 @@
   fact holding it and corrects it.
 """
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from memory.nlp.clauses import Clause
-from memory.nlp.facts import ParsedFact, Triplet, lexicon_relation
-from memory.nlp.parse import Span, Token, child, children, parse
-from memory.nlp.relations import relation_is_single_valued
-from memory.nlp.wording import clause
-
-FIRST_PERSON = {"i", "me", "myself", "we", "us", "ourselves"}
-FIRST_POSSESSIVE = {"my", "our", "mine", "ours"}
-THIRD_PERSON = {"he", "she", "him", "they", "them", "his", "her", "their"}
-SUBJECTS = ("nsubj", "nsubjpass", "csubj")
-OBJECTS = ("dobj", "attr", "oprd", "acomp", "dative")
-# Modifiers that date a role rather than name it: "my new manager" is my manager.
-TRANSIENT = {"new", "current", "old", "former", "first", "last", "latest", "previous", "ex"}
-FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
-PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
-LOSS_VERBS = {"give", "sell", "lose", "rehome", "donate", "die", "pass"}
-CORRECTION_CUES = {"actually", "sorry", "meant", "mistake", "correction", "oops", "wrong"}
-NAMING_VERBS = {"call", "name"}
-ACQUIRE = {"get", "buy", "adopt", "rescue"}
-LEAVE_VERBS = {"leave", "quit", "exit"}
-# Objects that only name the slot ("quit his job"): the value is the job's employer.
-GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career"}
-# Role nouns that hold one value at a time ("my manager is Daniel" replaces Sam); other roles
-# (sister, dog, friend) accumulate unless the text says otherwise.
-SINGLE_ROLES = {
-    "manager",
-    "boss",
-    "husband",
-    "wife",
-    "partner",
-    "girlfriend",
-    "boyfriend",
-    "fiance",
-    "fiancé",
-    "fiancee",
-    "fiancée",
-    "spouse",
-    "landlord",
-    "doctor",
-    "dentist",
-    "therapist",
-    "mentor",
-    "name",
-    "birthday",
-    "age",
-    "job",
-    "employer",
-    "address",
-    "mother",
-    "father",
-    "mom",
-    "mum",
-    "dad",
-    "supervisor",
-    "coach",
-    "teacher",
-}
-
-
-@dataclass
-class Reader:
-    """Reads one message; remembers the last person named for pronouns."""
-
-    speaker: str
-    last_person: str | None = None
-
-    # -- entities ---------------------------------------------------------------------------
-
-    def name_of(self, token: Token) -> str:
-        """The proper name `token` heads, with its compound parts ("AJ Pollock")."""
-        parts = [c for c in token.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
-        start = min([token.i, *[p.i for p in parts]])
-        return token.doc[start : token.i + 1].text
-
-    def owner(self, token: Token) -> str | None:
-        """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
-        poss = child(token, "poss")
-        if poss is None:
-            return None
-        low = poss.lower_
-        if low in FIRST_POSSESSIVE:
-            return self.speaker
-        if low in THIRD_PERSON:
-            return self.last_person
-        return self.entity(poss)
-
-    def role(self, token: Token) -> str:
-        """The role noun with what names it ("best friend", "favourite colour")."""
-        mods = [
-            c
-            for c in token.lefts
-            if c.dep_ in ("compound", "amod", "nmod") and c.lower_ not in TRANSIENT
-        ]
-        words = [m.lower_ for m in mods] + [
-            token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
-        ]
-        return " ".join(words)
-
-    def entity(self, token: Token) -> str:
-        low = token.lower_
-        if low in FIRST_PERSON:
-            return self.speaker
-        if low in THIRD_PERSON:
-            return self.last_person or token.text
-        appos = child(token, "appos")
-        if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
-            return self.name_of(appos)  # "my sister Ana": Ana
-        if token.pos_ == "PROPN":
-            return self.name_of(token)
-        owner = self.owner(token)
-        if owner:
-            return f"{owner}'s {self.role(token)}"
-        mods = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod")]
-        start = min([token.i, *[m.i for m in mods]])
-        return token.doc[start : token.i + 1].text
-
-    def subjects(self, predicate: Token) -> list[Token]:
-        found = children(predicate, *SUBJECTS)
-        head = predicate
-        while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head is not head:
-            head = head.head  # "I left X and joined Y": joined shares the subject
-            found = children(head, *SUBJECTS)
-        out = []
-        for subject in found:
-            out.append(subject)
-            out.extend(c for c in subject.children if c.dep_ == "conj")
-        return out
-
-    # -- values -----------------------------------------------------------------------------
-
-    def value(self, token: Token) -> str:
-        """A value as said: a name whole, a noun with its modifiers, without determiners."""
-        if token.pos_ == "PROPN":
-            run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
-            first = min([token.i, *[t.i for t in run if t.i <= token.i]])
-            last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
-            span = token.doc[first : last + 1]
-            # Only contiguous names: stop at the first word that is not part of one.
-            words = [t for t in span if t.pos_ in ("PROPN", "NUM", "PART", "ADP")]
-            if len(words) == len(span):
-                return span.text
-            return self.name_of(token)
-        keep = [
-            t
-            for t in token.subtree
-            if t.i <= token.i
-            and t.dep_ not in ("det", "poss", "neg", "punct", "case", "predet", "advmod")
-            and t.lower_ not in TRANSIENT
-        ]
-        start = min([token.i, *[t.i for t in keep]])
-        return token.doc[start : token.i + 1].text
-
-    def remember(self, subjects: list[str]) -> None:
-        for subject in subjects:
-            if subject and subject[:1].isupper() and subject != self.speaker:
-                self.last_person = subject.split("'s ")[0]
-
-
-# -- predicates --------------------------------------------------------------------------------
-
-
-def negated(predicate: Token) -> bool:
-    for c in predicate.children:
-        if c.dep_ == "neg" or c.lower_ in ("never", "anymore"):
-            return True
-        if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
-            return True
-    return False
-
-
-def is_plan(predicate: Token) -> bool:
-    """A future or planned change: "will start", "is moving next month", "plans to move"."""
-    auxes = {a.lower_ for a in children(predicate, "aux")}
-    if auxes & {"will", "'ll", "shall"}:
-        return True
-    if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
-        return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
-    if predicate.tag_ == "VBG" and auxes & {"is", "am", "are", "'s", "'m", "'re"}:
-        words = {t.lower_ for t in predicate.subtree}
-        return bool(words & FUTURE_WORDS) or any(
-            e.label_ == "DATE" and e.root.head.i == predicate.i for e in predicate.doc.ents
-        )
-    return False
-
-
-def lexicon(lemmas: list[str], tags: list[str]) -> Triplet | None:
-    """The relation lexicon's reading of a predicate's lemmas ("work at", "be the ceo of")."""
-    clause = Clause(subject=["x"], body=lemmas, tags=tags)
-    if clause.verb_at is None:
-        return None
-    text, offsets = clause.lemma_text()
-    return lexicon_relation(clause, text, offsets)
-
-
-def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
-    """The whole predicate first; then the verb with each preposition it governs, so that
-    "transferred from Benfica to Porto" is read as "transfer to"."""
-    found = lexicon(lemmas, tags)
-    if found is not None:
-        return found
-    verb = next((i for i, t in enumerate(tags) if t.startswith("VB") or t == "MD"), None)
-    if verb is None:
-        return None
-    for k in range(verb + 1, len(lemmas)):
-        if tags[k] in ("IN", "TO", "RP"):
-            found = lexicon(lemmas[: verb + 1] + lemmas[k:], tags[: verb + 1] + tags[k:])
-            if found is not None:
-                return found
-    return None
-
-
-def is_time(token: Token) -> bool:
-    return any(e.start <= token.i < e.end and e.label_ in ("DATE", "TIME") for e in token.doc.ents)
-
-
-def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
-    out = []
-    for prep in children(predicate, "prep", "agent", "dative"):
-        for obj in children(prep, "pobj"):
-            out.append((prep.lower_, obj))
-            out.extend((prep.lower_, c) for c in obj.children if c.dep_ == "conj")
-    return out
+from memory.nlp.facts import Triplet
+from memory.nlp.parse import Span, Token, child, children
+from memory.nlp.reader import (
+    ACQUIRE,
+    ASPECT_VERBS,
+    GENERIC_OBJECTS,
+    KEPT,
+    LEAVE_VERBS,
+    LOSS_VERBS,
+    NAMING_VERBS,
+    PLAN_VERBS,
+    STOP_VERBS,
+    SUBJECTS,
+    THIRD_PERSON,
+    Reader,
+    is_plan,
+    is_time,
+    lexicon_reading,
+    negated,
+    prep_objects,
+)
 
 
 @dataclass(frozen=True)
@@ -289,11 +87,16 @@ class SentenceFrames:
 
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.subjects(verb)
+        if not subjects and verb.dep_ == "ROOT" and verb.tag_ in ("VBG", "VBD", "VBN"):
+            subjects = [verb]  # "Starting at KPMG on Monday": a fragment is about the speaker
         if not subjects:
             return
+        if child(verb, "xcomp") is not None and verb.lemma_ in ASPECT_VERBS:
+            return  # "stopped learning German": the xcomp is the predicate
         neg, plan = negated(verb), is_plan(verb)
-        if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS and negated(verb.head):
-            neg = True  # "I don't plan to move"
+        if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
+            # "I don't plan to move"; "I stopped learning German" ends learning German.
+            neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
         for subject in subjects:
             if self.naming(verb, subject, neg):
                 continue
@@ -332,7 +135,8 @@ class SentenceFrames:
         reader = self.reader
         if attr is not None and attr.lower_ in ("what", "who"):
             return False
-        if attr is not None:
+        named = child(subject, "appos") is not None  # "My brother Tom is a teacher"
+        if attr is not None and not named:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
             owned = self.owned_role(subject)
             if owned:
@@ -346,9 +150,12 @@ class SentenceFrames:
         if found is not None and found.relation not in ("is_called",):
             self.from_lexicon(verb, subject, found, neg, plan)
             return True
-        if attr is not None and not children(attr, "prep"):
-            value = reader.value(attr)
-            self.add(reader.entity(subject), "is", value, negated=neg, plan=plan, multi=True)
+        if attr is not None:
+            entity = reader.entity(subject)
+            self.add(entity, "is", reader.kind(attr), negated=neg, plan=plan, multi=True)
+            for prep, obj in prep_objects(attr):  # "a teacher in Cardiff"
+                relation = self.place_relation(prep, obj)
+                self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
             return True
         places = prep_objects(verb)
         if places:
@@ -364,19 +171,23 @@ class SentenceFrames:
         label = entity.label_ if entity is not None else ""
         if prep in ("at", "with", "for") and label not in ("GPE", "LOC", "FAC", "DATE", "TIME"):
             return "works_for"
-        if prep in ("in", "at") and label in ("GPE", "LOC"):
-            return "lives_in"
+        if prep in ("in", "at") and (label in ("GPE", "LOC") or obj.pos_ == "PROPN"):
+            if label not in ("ORG", "PERSON", "DATE", "TIME", "FAC"):
+                return "lives_in"
         return f"be_{prep}"
 
     def owned_role(self, token: Token) -> tuple[str, str] | None:
         """(owner, role:<noun>) for "my manager", "Ana's husband", "my dog's name"."""
         if token.pos_ not in ("NOUN",):
             return None
+        role = self.reader.role(token)
+        inner = child(token, "poss")
+        if role == "name" and inner is not None and inner.lower_ in THIRD_PERSON | {"its"}:
+            if self.reader.last_thing:  # "We got a puppy. Her name is Luna."
+                return self.reader.last_thing[0], f"role:{self.reader.last_thing[1]}"
         owner = self.reader.owner(token)
         if not owner:
             return None
-        role = self.reader.role(token)
-        inner = child(token, "poss")
         if role == "name" and inner is not None and inner.pos_ == "NOUN":
             # "my dog's name is Rex": the dog is the role, its name the value.
             outer = self.reader.owner(inner)
@@ -399,7 +210,9 @@ class SentenceFrames:
         if obj is None or obj.pos_ != "NOUN" or obj.lemma_ in GENERIC_OBJECTS:
             return False
         named = any(a.lemma_ in NAMING_VERBS for a in children(obj, "acl")) or child(obj, "appos")
-        if verb.lemma_ not in ("have", "adopt") and not (verb.lemma_ in ACQUIRE and named):
+        if verb.lemma_ not in ("have", "adopt") and not (
+            verb.lemma_ in ACQUIRE and (named or obj.lemma_ in KEPT)
+        ):
             return False
         owner = self.reader.entity(subject)
         others = [t for t in obj.subtree if t.dep_ == "conj" and t.pos_ == "NOUN"]
@@ -414,9 +227,12 @@ class SentenceFrames:
                 None,
             )
             named = named or child(thing, "appos")
-            role = f"role:{self.reader.role(thing)}"
-            value = self.reader.value(named) if named is not None else self.reader.role(thing)
-            self.add(owner, role, value, negated=neg, multi=True)
+            role = self.reader.role(thing)
+            self.reader.last_thing = (owner, role)
+            if named is None:  # "I have two kids", "we got a puppy"
+                self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True)
+            else:
+                self.add(owner, f"role:{role}", self.reader.value(named), negated=neg, multi=True)
         return True
 
     def departure(self, verb: Token, subject: Token, plan: bool) -> bool:
@@ -475,6 +291,9 @@ class SentenceFrames:
         entity = self.reader.entity(subject)
         negated_now = found.negated or neg
         self.add(entity, found.relation, value, negated=negated_now, plan=plan)
+        for prep, obj in prep_objects(verb):
+            if prep == "as" and found.relation == "works_for":  # "works as a nurse at X"
+                self.add(entity, "works_as", self.reader.kind(obj), negated=negated_now)
         for relation, obj in found.extra:
             self.add(entity, relation, obj, plan=plan)
         if found.relation and not found.negated:
@@ -493,9 +312,12 @@ class SentenceFrames:
             return self.reader.value(obj)
         if obj is not None and obj.lemma_ in GENERIC_OBJECTS and not prep_objects(obj):
             obj = None
+        # Prepositions of the verb first, then those inside its phrases ("works as a nurse
+        # at St Mary's": at hangs off nurse).
+        inner = [po for t in verb.subtree if t is not verb for po in prep_objects(t)]
         preferred = [
             o
-            for p, o in prep_objects(verb)
+            for p, o in prep_objects(verb) + inner
             if p in ("to", "at", "for", "with", "in", "of", "by", "on") and not is_time(o)
         ]
         named = [o for o in preferred if o.pos_ == "PROPN"]
@@ -513,10 +335,6 @@ class SentenceFrames:
     def verbal(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
         obj = child(verb, "dobj", "attr", "oprd", "acomp")
         target = verb
-        if obj is None:
-            comp = child(verb, "xcomp")  # "I started learning piano": learn piano
-            if comp is not None and child(comp, "dobj") is not None:
-                target, obj = comp, child(comp, "dobj")
         entity = self.reader.entity(subject)
         prt = child(target, "prt")
         relation = target.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
@@ -529,120 +347,3 @@ class SentenceFrames:
             prep, obj = places[0]
             value = self.reader.value(obj)
             self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
-
-
-def sentence_text(frame: Frame, sentence: str, speaker: str) -> str:
-    """A fact's own sentence, about its subject in the third person ("alice works at X"):
-    what its embedding, the audit log and My memory show."""
-    if not frame.relation or not frame.value:
-        return resolve_first_person(sentence, speaker)
-    relation = f"plan:{frame.relation}" if frame.plan else frame.relation
-    return clause(
-        subject=frame.subject, relation=relation, value=frame.value, negated=frame.negated
-    )
-
-
-def resolve_first_person(sentence: str, speaker: str) -> str:
-    """The user's words with "I"/"my" replaced by the speaker, for facts kept whole."""
-    out = []
-    for token in parse(sentence):
-        low = token.lower_
-        if low in ("i", "me", "myself", "we", "us"):
-            word = speaker
-        elif low in ("my", "our"):
-            word = f"{speaker}'s"
-        elif low in ("'m", "am", "'re") and token.i and token.nbor(-1).lower_ in ("i", "we"):
-            word = " is"
-        elif low == "'ve" and token.i and token.nbor(-1).lower_ in ("i", "we"):
-            word = " has"
-        else:
-            word = token.text
-        out.append(word + token.whitespace_)
-    return "".join(out).strip().rstrip(".!").strip()
-
-
-MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
-EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
-NOMINAL = ("PROPN", "NOUN", "NUM")
-
-
-def contrast(sent: Span) -> tuple[str, str] | None:
-    """ "X, not Y" / "X rather than Y": (X, Y), the right value and the wrong one."""
-    reader = Reader(speaker="")
-    for token in sent:
-        cue = token.lower_ == "not" or (
-            token.lower_ == "than" and token.i and token.nbor(-1).lower_ == "rather"
-        )
-        if not cue:
-            continue
-        after = next((t for t in sent if t.i > token.i and t.pos_ in NOMINAL), None)
-        before = [t for t in sent if t.i < token.i and t.pos_ != "PUNCT"]
-        if after is None or not before:
-            continue
-        last = before[-1] if token.lower_ == "not" else (before[-2] if len(before) > 1 else None)
-        if last is None or last.pos_ not in NOMINAL:
-            continue  # "not" negating a verb: "I do not work there"
-        return reader.value(last), reader.value(after)
-    return None
-
-
-def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[ParsedFact]:
-    """Every atomic fact of `text`, one per frame, de-duplicated within the message."""
-    reader = Reader(speaker=speaker, last_person=last_person)
-    # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
-    doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
-    out: list[ParsedFact] = []
-    seen: set[tuple] = set()
-    for sent in doc.sents:
-        frames = [
-            f for f in SentenceFrames(sent, reader).read() if f.subject.lower() not in EXPLETIVES
-        ]
-        reader.remember([f.subject for f in frames])
-        correction = {t.lower_ for t in sent} & CORRECTION_CUES
-        contrasted = contrast(sent)
-        right, wrong = contrasted or ("", "")
-        # "Actually it's Max, not Rex" has no frame naming what Max is: the update step takes
-        # the slot from the fact that held Rex.
-        if contrasted and not any(f.value == right for f in frames):
-            frames.append(Frame("", "", right))
-        for frame in frames:
-            key = (frame.subject.lower(), frame.relation, frame.value.lower(), frame.negated)
-            if key in seen:
-                continue
-            seen.add(key)
-            fact = to_fact(frame, sent.text.strip(), speaker, bool(correction or contrasted))
-            if contrasted and frame.value == right:
-                fact = replace(fact, corrects=wrong)
-            out.append(fact)
-        if not frames and sent.text.strip(" .!?"):
-            # Nothing could be framed: keep the sentence whole, about the first name in it.
-            names = [t for t in sent if t.pos_ == "PROPN"]
-            about = reader.name_of(names[0]) if names else ""
-            out.append(to_fact(Frame(about, "", ""), sent.text.strip(), speaker, False))
-    return out
-
-
-def to_fact(frame: Frame, sentence: str, speaker: str, correction: bool) -> ParsedFact:
-    relation = frame.relation
-    if frame.plan and relation:
-        relation = f"plan:{relation}"
-    single = not frame.multi and single_valued(relation)
-    return ParsedFact(
-        text=sentence_text(frame, sentence, speaker),
-        subject=frame.subject,
-        relation=relation,
-        object=frame.value,
-        negated=frame.negated,
-        ends_previous=single,
-        single_valued=single,
-        correction=correction,
-    )
-
-
-def single_valued(relation: str) -> bool:
-    if relation.startswith("plan:"):
-        return False
-    if relation.startswith("role:"):
-        role = relation.removeprefix("role:")
-        return role.split()[-1] in SINGLE_ROLES or role.startswith(("favourite", "favorite"))
-    return relation_is_single_valued(relation)

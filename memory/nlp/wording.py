@@ -18,6 +18,8 @@ PHRASES = {
     "dislikes": ("dislike", ""),
     "employment_status": ("be", ""),
     "is": ("be", ""),
+    "has": ("have", ""),
+    "works_as": ("work", "as"),
     "is_called": ("be", "called"),
     "holds_position": ("hold", "the position of"),
     "ate": ("eat", ""),

@@ -4,7 +4,7 @@ from lemminflect import getInflection, getLemma
 
 from memory import nlp
 from memory.models import Backend, Fact
-from memory.nlp import frames
+from memory.nlp import statements
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
@@ -39,7 +39,7 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
     if new.negated == fact_negated:
         if same_object or (new.negated and not new.object):
             return verdict("reinforce", "states the same again")
-        if not new.negated and nlp.relation_is_single_valued(relation):
+        if not new.negated and new.object and nlp.relation_is_single_valued(relation):
             return verdict(
                 "make_false",
                 f"{nlp.relation_label(relation)} holds one value at a time: "
@@ -84,7 +84,7 @@ class OfflineSteps:
     def extract(
         self, text: str, *, speaker: str, last_person: str | None = None
     ) -> list[nlp.ParsedFact]:
-        return frames.extract(text, speaker=speaker, last_person=last_person)
+        return statements.extract(text, speaker=speaker, last_person=last_person)
 
     def judge(self, new: list[nlp.ParsedFact], related: list[list[Fact]]) -> list[Verdict]:
         verdicts = []

@@ -1,7 +1,7 @@
 """The question pipeline's evidence: triplet lookups (RET-LLM), similar facts (ERASE), and
 facts behind the contexts of the question's concept neighbourhood (RecallM). Reads only."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
@@ -34,9 +34,13 @@ class Evidence:
 
 def slot_relations(relation: str) -> list[str]:
     """The stored relations that answer a question's slot: the slot itself, its negation and
-    plans, and for a category ("pets") every role it covers."""
+    plans, and for a category ("pets") every role it covers and what is simply had."""
     roles = ask.category_roles(relation)
     bases = [relation, *(f"role:{r}" for r in roles)]
+    if relation == "works_as":
+        bases.append("is")  # "What does Tom do?" - "Tom is a teacher"
+    if roles:
+        bases.append("has")
     return [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
 
 
@@ -89,6 +93,10 @@ def graph_facts(user_id: int, text: str) -> list[int]:
 
 def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
     intent = ask.read_question(text, speaker=speaker)
+    if intent.subject:  # "my brother" is Tom when the user said so
+        intent = replace(
+            intent, subject=retrieve.named_role(user_id=user_id, subject=intent.subject)
+        )
     evidence = Evidence(intent=intent, speaker=speaker)
     scores: dict[int, float] = {}
     by_id: dict[int, Fact] = {}

@@ -70,3 +70,15 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
         return []
     rows = Fact.objects.filter(user_id=user_id, object_key=key, is_true=True)
     return list(rows.order_by("-id")[:limit])
+
+
+def named_role(*, user_id: int, subject: str) -> str:
+    """ "alice's brother" -> "Tom" when a current fact says alice's brother is Tom (one name
+    only: with two brothers the role stays as said)."""
+    owner, sep, role = subject.partition("'s ")
+    if not sep or not role:
+        return subject
+    names = Fact.objects.filter(
+        user_id=user_id, is_true=True, subject_key=nlp.entity_key(owner), relation=f"role:{role}"
+    ).values_list("object", flat=True)[:2]
+    return names[0] if len(names) == 1 else subject

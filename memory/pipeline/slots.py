@@ -3,8 +3,8 @@ it. One value for a single-valued slot (with a plan or the previous value where 
 current member for a set, the date for "when", the previous value for "before"."""
 
 from memory.models import Fact
-from memory.nlp import ask
-from memory.nlp.frames import single_valued
+from memory.nlp import ask, entity_key
+from memory.nlp.statements import single_valued
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, sentence, speak
@@ -14,6 +14,23 @@ def slot_of(fact: Fact) -> str:
     return base_relation(fact.relation).removeprefix("plan:")
 
 
+def slot_set(relation: str) -> set[str]:
+    roles = {f"role:{r}" for r in ask.category_roles(relation)} | {relation}
+    if relation == "works_as":
+        roles.add("is")
+    return roles
+
+
+def fills(fact: Fact, roles: set[str]) -> bool:
+    """Whether a fact fills the asked slot: its own relation, or for a category ("pets")
+    something had whose noun is in it ("alice has a puppy")."""
+    slot = slot_of(fact)
+    if slot in roles:
+        return True
+    kinds = {r.removeprefix("role:") for r in roles if r.startswith("role:")}
+    return slot == "has" and len(kinds) > 1 and fact.object.split()[-1].rstrip("s") in kinds
+
+
 def answer(evidence: Evidence) -> str | None:
     """The decided answer, or None when the question's slot has no fact (the caller then
     falls back to what is known about the subject)."""
@@ -21,8 +38,10 @@ def answer(evidence: Evidence) -> str | None:
     relation = intent.relation
     if not relation or intent.yes_no:
         return None
-    roles = {f"role:{r}" for r in ask.category_roles(relation)} | {relation}
-    hits = [f for f in evidence.facts if f.pk in evidence.triplet_ids and slot_of(f) in roles]
+    roles = slot_set(relation)
+    hits = [f for f in evidence.facts if f.pk in evidence.triplet_ids and fills(f, roles)]
+    if intent.wh == "when" and intent.object:  # "When did I start at KPMG?": that value
+        hits = [f for f in hits if entity_key(f.object) == entity_key(intent.object)]
     if not hits:
         return None
     speaker = evidence.speaker
@@ -32,6 +51,8 @@ def answer(evidence: Evidence) -> str | None:
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
     if intent.wh == "when":
         target = (now or past or plans)[0]
+        if target in plans:
+            return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return sentence(
             f"{speak(target, speaker, past=target in past)}, since {day(target.created_at)}"
         )
@@ -60,15 +81,13 @@ def unanswered(evidence: Evidence) -> bool:
         return False
     if not owned_by(evidence.speaker, intent.subject):
         return False
-    roles = {f"role:{r}" for r in ask.category_roles(intent.relation)} | {intent.relation}
-    return not any(slot_of(f) in roles for f in evidence.facts if f.pk in evidence.triplet_ids)
+    roles = slot_set(intent.relation)
+    return not any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids)
 
 
 def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
     speaker = evidence.speaker
     anchor = evidence.intent.anchor or ""
-    from memory.nlp import entity_key
-
     earlier = [f for f in past if not anchor or entity_key(f.object) != entity_key(anchor)]
     if not earlier:
         text = "I don't know of anything earlier."

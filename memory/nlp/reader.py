@@ -1,0 +1,265 @@
+"""Entities, values and predicates read off a dependency parse: who a noun phrase names
+("my sister" is "<speaker>'s sister", "she" the last person named), a value as said, and
+whether a predicate is negated or planned. memory.nlp.frames builds facts from these."""
+
+from dataclasses import dataclass
+
+from memory.nlp.clauses import Clause
+from memory.nlp.facts import Triplet, lexicon_relation
+from memory.nlp.parse import Token, child, children
+
+FIRST_PERSON = {"i", "me", "myself", "we", "us", "ourselves"}
+FIRST_POSSESSIVE = {"my", "our", "mine", "ours"}
+THIRD_PERSON = {"he", "she", "him", "they", "them", "his", "her", "their"}
+SUBJECTS = ("nsubj", "nsubjpass", "csubj")
+OBJECTS = ("dobj", "attr", "oprd", "acomp", "dative")
+# Modifiers that date a role rather than name it: "my new manager" is my manager.
+TRANSIENT = {"new", "current", "old", "former", "first", "last", "latest", "previous", "ex"}
+FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
+PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
+LOSS_VERBS = {"give", "sell", "lose", "rehome", "donate", "die", "pass"}
+CORRECTION_CUES = {"actually", "sorry", "meant", "mistake", "correction", "oops", "wrong"}
+NAMING_VERBS = {"call", "name"}
+STOP_VERBS = {"stop", "quit", "cease", "give"}
+ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
+ACQUIRE = {"get", "buy", "adopt", "rescue"}
+# What one gets and then has: pets and children ("we got a puppy", "they had a baby").
+KEPT = {
+    "dog",
+    "cat",
+    "puppy",
+    "kitten",
+    "hamster",
+    "parrot",
+    "rabbit",
+    "fish",
+    "bird",
+    "horse",
+    "turtle",
+    "pet",
+    "baby",
+    "son",
+    "daughter",
+    "car",
+    "bike",
+    "house",
+    "flat",
+    "apartment",
+}
+LEAVE_VERBS = {"leave", "quit", "exit"}
+# Objects that only name the slot ("quit his job"): the value is the job's employer.
+GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career"}
+# Role nouns that hold one value at a time ("my manager is Daniel" replaces Sam); other roles
+# (sister, dog, friend) accumulate unless the text says otherwise.
+SINGLE_ROLES = {
+    "manager",
+    "boss",
+    "husband",
+    "wife",
+    "partner",
+    "girlfriend",
+    "boyfriend",
+    "fiance",
+    "fiancé",
+    "fiancee",
+    "fiancée",
+    "spouse",
+    "landlord",
+    "doctor",
+    "dentist",
+    "therapist",
+    "mentor",
+    "name",
+    "birthday",
+    "age",
+    "job",
+    "employer",
+    "address",
+    "mother",
+    "father",
+    "mom",
+    "mum",
+    "dad",
+    "supervisor",
+    "coach",
+    "teacher",
+}
+
+
+@dataclass
+class Reader:
+    """Reads one message; remembers the last person named for pronouns."""
+
+    speaker: str
+    last_person: str | None = None
+    last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
+
+    # -- entities ---------------------------------------------------------------------------
+
+    def name_of(self, token: Token) -> str:
+        """The proper name `token` heads, with its compound parts ("AJ Pollock")."""
+        parts = [c for c in token.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
+        start = min([token.i, *[p.i for p in parts]])
+        return token.doc[start : token.i + 1].text
+
+    def owner(self, token: Token) -> str | None:
+        """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
+        poss = child(token, "poss")
+        if poss is None:
+            return None
+        low = poss.lower_
+        if low in FIRST_POSSESSIVE:
+            return self.speaker
+        if low in THIRD_PERSON:
+            return self.last_person
+        return self.entity(poss)
+
+    def role(self, token: Token) -> str:
+        """The role noun with what names it ("best friend", "favourite colour")."""
+        mods = [
+            c
+            for c in token.lefts
+            if c.dep_ in ("compound", "amod", "nmod") and c.lower_ not in TRANSIENT
+        ]
+        words = [m.lower_ for m in mods] + [
+            token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
+        ]
+        return " ".join(words)
+
+    def entity(self, token: Token) -> str:
+        if token.pos_ in ("VERB", "AUX"):  # a fragment's own predicate stands for its speaker
+            return self.speaker
+        low = token.lower_
+        if low in FIRST_PERSON:
+            return self.speaker
+        if low in THIRD_PERSON:
+            return self.last_person or token.text
+        appos = child(token, "appos")
+        if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
+            return self.name_of(appos)  # "my sister Ana": Ana
+        if token.pos_ == "PROPN":
+            return self.name_of(token)
+        owner = self.owner(token)
+        if owner:
+            return f"{owner}'s {self.role(token)}"
+        mods = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod")]
+        start = min([token.i, *[m.i for m in mods]])
+        return token.doc[start : token.i + 1].text
+
+    def subjects(self, predicate: Token) -> list[Token]:
+        found = children(predicate, *SUBJECTS)
+        head = predicate
+        while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head is not head:
+            head = head.head  # "I left X and joined Y": joined shares the subject
+            found = children(head, *SUBJECTS)
+        out = []
+        for subject in found:
+            out.append(subject)
+            out.extend(c for c in subject.children if c.dep_ == "conj")
+        return out
+
+    # -- values -----------------------------------------------------------------------------
+
+    def value(self, token: Token) -> str:
+        """A value as said: a name whole, a noun with its modifiers, without determiners."""
+        if token.pos_ == "PROPN":
+            run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
+            first = min([token.i, *[t.i for t in run if t.i <= token.i]])
+            last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
+            span = token.doc[first : last + 1]
+            # Only contiguous names: stop at the first word that is not part of one.
+            words = [t for t in span if t.pos_ in ("PROPN", "NUM", "PART", "ADP")]
+            if len(words) == len(span):
+                return span.text
+            return self.name_of(token)
+        keep = [
+            t
+            for t in token.subtree
+            if t.i <= token.i
+            and t.dep_ not in ("det", "poss", "neg", "punct", "case", "predet", "advmod")
+            and t.lower_ not in TRANSIENT
+        ]
+        start = min([token.i, *[t.i for t in keep]])
+        return token.doc[start : token.i + 1].text
+
+    def kind(self, token: Token) -> str:
+        """A class something belongs to, with its article: "a teacher", "vegetarian"."""
+        value = self.value(token)
+        article = child(token, "det")
+        if token.pos_ == "NOUN" and article is not None and article.lower_ in ("a", "an"):
+            return f"{article.lower_} {value}"
+        return value
+
+    def remember(self, subjects: list[str]) -> None:
+        for subject in subjects:
+            if subject and subject[:1].isupper() and subject != self.speaker:
+                self.last_person = subject.split("'s ")[0]
+
+
+# -- predicates --------------------------------------------------------------------------------
+
+
+def negated(predicate: Token) -> bool:
+    for c in predicate.children:
+        if c.dep_ == "neg" or c.lower_ in ("never", "anymore"):
+            return True
+        if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
+            return True
+    return False
+
+
+def is_plan(predicate: Token) -> bool:
+    """A future or planned change: "will start", "is moving next month", "plans to move"."""
+    auxes = {a.lower_ for a in children(predicate, "aux", "auxpass")}
+    if auxes & {"will", "'ll", "shall"}:
+        return True
+    if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
+        return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
+    fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
+    progressive = predicate.tag_ == "VBG" or "getting" in auxes  # "is getting married"
+    if progressive and (auxes & {"is", "am", "are", "'s", "'m", "'re"} or fragment):
+        words = {t.lower_ for t in predicate.subtree}
+        inside = {t.i for t in predicate.subtree}
+        return bool(words & FUTURE_WORDS) or any(
+            e.label_ == "DATE" and e.root.i in inside for e in predicate.doc.ents
+        )
+    return False
+
+
+def lexicon(lemmas: list[str], tags: list[str]) -> Triplet | None:
+    """The relation lexicon's reading of a predicate's lemmas ("work at", "be the ceo of")."""
+    clause = Clause(subject=["x"], body=lemmas, tags=tags)
+    if clause.verb_at is None:
+        return None
+    text, offsets = clause.lemma_text()
+    return lexicon_relation(clause, text, offsets)
+
+
+def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
+    """The whole predicate first; then the verb with each preposition it governs, so that
+    "transferred from Benfica to Porto" is read as "transfer to"."""
+    found = lexicon(lemmas, tags)
+    if found is not None:
+        return found
+    verb = next((i for i, t in enumerate(tags) if t.startswith("VB") or t == "MD"), None)
+    if verb is None:
+        return None
+    for k in range(verb + 1, len(lemmas)):
+        if tags[k] in ("IN", "TO", "RP"):
+            found = lexicon(lemmas[: verb + 1] + lemmas[k:], tags[: verb + 1] + tags[k:])
+            if found is not None:
+                return found
+    return None
+
+
+def is_time(token: Token) -> bool:
+    return any(e.start <= token.i < e.end and e.label_ in ("DATE", "TIME") for e in token.doc.ents)
+
+
+def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
+    out = []
+    for prep in children(predicate, "prep", "agent", "dative"):
+        for obj in children(prep, "pobj"):
+            out.append((prep.lower_, obj))
+            out.extend((prep.lower_, c) for c in obj.children if c.dep_ == "conj")
+    return out

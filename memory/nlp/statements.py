@@ -1,0 +1,138 @@
+"""A message into atomic facts: each sentence's frames (memory.nlp.frames), with corrections
+("Actually it's Max, not Rex"), duplicates dropped, and each fact's own sentence."""
+
+import re
+from dataclasses import replace
+
+from memory.nlp.facts import ParsedFact
+from memory.nlp.frames import Frame, SentenceFrames
+from memory.nlp.parse import Span, parse
+from memory.nlp.reader import CORRECTION_CUES, SINGLE_ROLES, Reader
+from memory.nlp.relations import relation_is_single_valued
+from memory.nlp.wording import clause
+
+
+def sentence_text(frame: Frame, sentence: str, speaker: str, last: str | None = None) -> str:
+    """A fact's own sentence, about its subject in the third person ("alice works at X"):
+    what its embedding, the audit log and My memory show."""
+    if not frame.relation or not frame.value:
+        return resolve_first_person(sentence, speaker, last)
+    relation = f"plan:{frame.relation}" if frame.plan else frame.relation
+    return clause(
+        subject=frame.subject, relation=relation, value=frame.value, negated=frame.negated
+    )
+
+
+def resolve_first_person(sentence: str, speaker: str, last_person: str | None = None) -> str:
+    """The user's words with "I"/"my" replaced by the speaker (and he/she by the person last
+    named), for facts kept whole."""
+    out = []
+    for token in parse(sentence):
+        low = token.lower_
+        if low in ("i", "me", "myself", "we", "us"):
+            word = speaker
+        elif low in ("he", "she") and last_person:
+            word = last_person
+        elif low in ("my", "our"):
+            word = f"{speaker}'s"
+        elif low in ("'m", "am", "'re") and token.i and token.nbor(-1).lower_ in ("i", "we"):
+            word = " is"
+        elif low == "'ve" and token.i and token.nbor(-1).lower_ in ("i", "we"):
+            word = " has"
+        else:
+            word = token.text
+        out.append(word + token.whitespace_)
+    return "".join(out).strip().rstrip(".!").strip()
+
+
+MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
+EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
+NOMINAL = ("PROPN", "NOUN", "NUM")
+
+
+def contrast(sent: Span) -> tuple[str, str] | None:
+    """ "X, not Y" / "X rather than Y": (X, Y), the right value and the wrong one."""
+    reader = Reader(speaker="")
+    for token in sent:
+        cue = token.lower_ == "not" or (
+            token.lower_ == "than" and token.i and token.nbor(-1).lower_ == "rather"
+        )
+        if not cue:
+            continue
+        after = next((t for t in sent if t.i > token.i and t.pos_ in NOMINAL), None)
+        before = [t for t in sent if t.i < token.i and t.pos_ != "PUNCT"]
+        if after is None or not before:
+            continue
+        last = before[-1] if token.lower_ == "not" else (before[-2] if len(before) > 1 else None)
+        if last is None or last.pos_ not in NOMINAL:
+            continue  # "not" negating a verb: "I do not work there"
+        return reader.value(last), reader.value(after)
+    return None
+
+
+def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[ParsedFact]:
+    """Every atomic fact of `text`, one per frame, de-duplicated within the message."""
+    reader = Reader(speaker=speaker, last_person=last_person)
+    # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
+    doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
+    out: list[ParsedFact] = []
+    seen: set[tuple] = set()
+    for sent in doc.sents:
+        before = reader.last_person
+        frames = [
+            f for f in SentenceFrames(sent, reader).read() if f.subject.lower() not in EXPLETIVES
+        ]
+        reader.remember([f.subject for f in frames])
+        correction = {t.lower_ for t in sent} & CORRECTION_CUES
+        contrasted = contrast(sent)
+        right, wrong = contrasted or ("", "")
+        # "Actually it's Max, not Rex" has no frame naming what Max is: the update step takes
+        # the slot from the fact that held Rex.
+        if contrasted and not any(f.value == right for f in frames):
+            frames.append(Frame("", "", right))
+        for frame in frames:
+            key = (frame.subject.lower(), frame.relation, frame.value.lower(), frame.negated)
+            if key in seen:
+                continue
+            seen.add(key)
+            fact = to_fact(
+                frame, sent.text.strip(), speaker, bool(correction or contrasted), before
+            )
+            if contrasted and frame.value == right:
+                fact = replace(fact, corrects=wrong)
+            out.append(fact)
+        if not frames and sent.text.strip(" .!?"):
+            # Nothing could be framed: keep the sentence whole, about the first name in it.
+            names = [t for t in sent if t.pos_ == "PROPN"]
+            about = reader.name_of(names[0]) if names else ""
+            frame = Frame(about or before or "", "", "")
+            out.append(to_fact(frame, sent.text.strip(), speaker, False, before))
+    return out
+
+
+def to_fact(
+    frame: Frame, sentence: str, speaker: str, correction: bool, last: str | None = None
+) -> ParsedFact:
+    relation = frame.relation
+    if frame.plan and relation:
+        relation = f"plan:{relation}"
+    single = not frame.multi and single_valued(relation)
+    return ParsedFact(
+        text=sentence_text(frame, sentence, speaker, last),
+        subject=frame.subject,
+        relation=relation,
+        object=frame.value,
+        negated=frame.negated,
+        ends_previous=single,
+        single_valued=single,
+        correction=correction,
+    )
+
+
+def single_valued(relation: str) -> bool:
+    if relation.startswith("plan:"):
+        return False
+    if relation.startswith("role:"):
+        role = relation.removeprefix("role:")
+        return role.split()[-1] in SINGLE_ROLES or role.startswith(("favourite", "favorite"))
+    return relation_is_single_valued(relation)
