@@ -20,9 +20,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-KINDS = (
-    "current past negation correction plan set pronoun temporal unknown mixed".split()
-)
+KINDS = "current past negation correction plan set pronoun temporal unknown mixed".split()
 
 
 class SourceError(ValueError):

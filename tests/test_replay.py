@@ -250,6 +250,10 @@ def test_grading_picks_the_choice_the_reply_names_first():
     assert picked_choice("riding for Nord Sud-Velo", ["Nord–Sud Velo", "Team Kestrel"]) == (
         "Nord–Sud Velo"
     )
+    # An ordinal day names the same day as its number.
+    days = ["12 June", "21 June"]
+    assert picked_choice("It's on June 21st.", days) == "21 June"
+    assert picked_choice("the 12th of June", days) == "12 June"
     # One generic word is not a mention.
     posts = ["Minister of State for Fisheries", "Deputy Speaker of the Assembly"]
     assert picked_choice("a minister, then deputy speaker", posts) == posts[1]
