@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from chatbot.models import Message
 from memory.evaluation.episodes import Episode, Turn, parse_line
 from memory.evaluation.grading import chance, f1, grade, picked_choice
-from memory.evaluation.replay import chat_pieces, replay_all
+from memory.evaluation.replay import chat_pieces, probe_kind, replay_all, summarise
 from memory.models import Fact
 
 pytestmark = pytest.mark.django_db
@@ -145,6 +145,61 @@ def test_probes_are_never_stored_as_memory(replay_file):
     assert Fact.objects.filter(text__icontains="Oslo Owls").exists()
 
 
+def test_it_reports_accuracy_per_probe_kind(tmp_path):
+    kinds = {"What team is Lena Ortiz a member of?": "current", "Where does Zed live?": "unknown"}
+    lines = []
+    for episode in EPISODES:
+        events = [
+            {**e, "kind": kinds.get(e["question"], "negation")} if "question" in e else e
+            for e in episode["events"]
+        ]
+        lines.append(json.dumps({**episode, "events": events}))
+    path = tmp_path / "kinds.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    out_file = tmp_path / "out.jsonl"
+    stdout, _ = run(path, "--engine", "offline", "--out", out_file, "--grade")
+    probes = [json.loads(x) for x in out_file.read_text().splitlines() if '"probe"' in x]
+    assert sorted(p["kind"] for p in probes) == ["current", "current", "negation", "unknown"]
+    by_kind = stdout.split("By kind:")[1]
+    assert "| dataset | kind | offline | chance |" in by_kind
+    assert "| toy | current | " in by_kind and "(n=2)" in by_kind
+    assert "| toy | negation | " in by_kind and "| toy | unknown | " in by_kind
+    assert "| toy | - |" in stdout  # the status table is still there
+
+
+def test_a_file_without_kinds_prints_no_kind_table(replay_file):
+    stdout, _ = run(replay_file, "--engine", "vector-baseline", "--limit", "1", "--grade")
+    assert "| toy | updated |" in stdout and "By kind:" not in stdout
+
+
+def test_probes_are_grouped_by_kind_and_dataset():
+    def probe(kind, score, dataset="toy"):
+        return {
+            "type": "probe",
+            "dataset": dataset,
+            "engine": "offline",
+            "kind": kind,
+            "score": score,
+            "chance": None,
+            "status": None,
+        }
+
+    records = [
+        probe("plan", 1.0),
+        probe("plan", 0.0),
+        probe("set", 1.0),
+        probe(None, 1.0),
+        probe("plan", 1.0, dataset="other"),
+        {"type": "turn", "engine": "offline"},
+    ]
+    table = summarise(records, by=probe_kind)
+    assert table[("toy", "plan")]["offline"] == (0.5, 2)
+    assert table[("toy", "set")]["offline"] == (1.0, 1)
+    assert table[("toy", "-")]["offline"] == (1.0, 1)  # a probe without a kind
+    assert table[("toy", "all")]["offline"] == (0.75, 4)
+    assert table[("other", "plan")]["offline"] == (1.0, 1)
+
+
 def test_it_writes_a_markdown_table(replay_file, tmp_path):
     table = tmp_path / "results.md"
     run(replay_file, "--engine", "vector-baseline", "--markdown", table, "--limit", "1")
@@ -195,6 +250,10 @@ def test_grading_picks_the_choice_the_reply_names_first():
     assert picked_choice("riding for Nord Sud-Velo", ["Nord–Sud Velo", "Team Kestrel"]) == (
         "Nord–Sud Velo"
     )
+    # An ordinal day names the same day as its number.
+    days = ["12 June", "21 June"]
+    assert picked_choice("It's on June 21st.", days) == "21 June"
+    assert picked_choice("the 12th of June", days) == "12 June"
     # One generic word is not a mention.
     posts = ["Minister of State for Fisheries", "Deputy Speaker of the Assembly"]
     assert picked_choice("a minister, then deputy speaker", posts) == posts[1]

@@ -21,6 +21,7 @@ class Probe:
     asked_at: datetime
     grading: str
     status: str | None
+    kind: str | None = None  # what the probe tests (current, past, plan...), for per-kind tables
 
 
 @dataclass
@@ -67,6 +68,7 @@ def _event(raw: object) -> Turn | Probe:
             asked_at=_time(raw.get("asked_at")),
             grading=str(raw.get("grading", "multiple_choice_or_exact")),
             status=raw.get("status"),
+            kind=str(raw["kind"]) if raw.get("kind") else None,
         )
     if raw.get("role") == "user" and isinstance(raw.get("text"), str):
         return Turn(text=raw["text"], time=_time(raw.get("time")))

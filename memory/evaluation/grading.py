@@ -8,7 +8,8 @@ multiple_choice_or_exact:
   run of reply words from the choice (fillers like "of" and single stray words allowed
   inside; a word may carry a short ending, "Australian" for "Australia") holds all of its
   content words, or holds distinctive ones (content words no other choice has) and at least
-  half of its content words, or two or more distinctive words making half of them. At the
+  half of its content words, or two or more distinctive words making half of them (a day
+  number's ordinal ending is dropped: "21st" is "21"). At the
   same position the run covering more of its words wins, so "Philadelphia Union II" names
   "Philadelphia Union II", not "Philadelphia Union";
 - no choices: an accepted answer appears in the reply (normalised).
@@ -29,6 +30,8 @@ ABSTAIN = re.compile(
 # Words that never tell two choices apart on their own ("Bishop of Truro", "Stoke City F.C.").
 BOUNDARY = "<|>"
 _BOUNDARY = re.compile(r"(?<!\b\w)[.!?;:](?:\s|$)|[()\[\]\n]|\s[-–—/•]\s")
+# "21st" names the same day as "21" ("June 21st" for the choice "21 June").
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 FILLER = frozenset("of for and in at to on de del la le von van fc afc cf sc bc s".split())
 
 
@@ -51,7 +54,9 @@ def words(text: str) -> list[str]:
             for c in part
             if not unicodedata.combining(c)
         )
-        found += [w for w in part.split() if w not in ("a", "an", "the")] + [BOUNDARY]
+        found += [_ORDINAL.sub(r"\1", w) for w in part.split() if w not in ("a", "an", "the")] + [
+            BOUNDARY
+        ]
     return found[:-1]
 
 

@@ -145,6 +145,7 @@ def probe_record(episode: Episode, probe: Probe, engine: str, outcome: Outcome) 
         "accepted_answers": probe.accepted_answers,
         "answer_choices": probe.answer_choices,
         "status": probe.status,
+        "kind": probe.kind,
         "grading": probe.grading,
         "engine": engine,
         "latency_ms": round(outcome.latency_ms, 2),
@@ -180,6 +181,11 @@ def question_form(record: dict) -> str:
     if choices and choices <= {"yes", "no"}:
         return "yes/no"
     return "choice" if choices else record["grading"]
+
+
+def probe_kind(record: dict) -> str:
+    """The probe's kind (what it tests: current, past, plan...), for the per-kind table."""
+    return record.get("kind") or "-"
 
 
 def summarise(

@@ -12,6 +12,7 @@ from memory.evaluation.episodes import read_episodes
 from memory.evaluation.readme import MissingBlock, splice
 from memory.evaluation.replay import (
     markdown_table,
+    probe_kind,
     question_form,
     replay_all,
     speed_table,
@@ -78,6 +79,7 @@ class Command(BaseCommand):
             markdown_table(summarise(records), engines)
             + "\n\nBy question form:\n\n"
             + markdown_table(summarise(records, by=question_form), engines, group="form")
+            + self.kind_table(records, engines)
             + "\n\nSpeed (ms per message, this machine):\n\n"
             + speed_table(records, engines)
             + "\n"
@@ -101,6 +103,14 @@ class Command(BaseCommand):
             options["markdown"].write_text(note + tables)
         if options["readme"]:
             self.to_readme(options["readme"], file, count, engines, records, options)
+
+    @staticmethod
+    def kind_table(records: list[dict], engines: list[str]) -> str:
+        """Accuracy per probe kind, only where the file's probes say what they test."""
+        if not any(r.get("kind") for r in records if r["type"] == "probe"):
+            return ""
+        table = summarise(records, by=probe_kind)
+        return "\n\nBy kind:\n\n" + markdown_table(table, engines, group="kind")
 
     def to_readme(self, readme: Path, file: Path, count, engines, records, options) -> None:
         link = f" ([all tables]({options['markdown']}))" if options["markdown"] else ""
