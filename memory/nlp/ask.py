@@ -68,7 +68,7 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
     """ "What is my dog's name?", "Who is my manager?", "What's my sister called?",
     "What pets do I have?", "Do I have a dog?"."""
     for token in doc:
-        if token.pos_ != "NOUN":
+        if token.pos_ != "NOUN" or not person_owned(token):
             continue
         owner = reader.owner(token)
         if child(token, "appos") is not None:
@@ -98,6 +98,16 @@ def occupation(root: Token, reader: Reader) -> tuple[str, str, str | None] | Non
     if root.lemma_ != "do" or subject is None or asks is None or asks.lower_ != "what":
         return None
     return reader.entity(subject), "works_as", None
+
+
+def person_owned(token: Token) -> bool:
+    """ "my dog", "Ana's husband", "my dog's name" - not "women's tennis" inside a name."""
+    poss = child(token, "poss")
+    if poss is None:
+        return token.dep_ == "dobj"  # "What pets do I have?"
+    if poss.pos_ in ("PRON", "PROPN"):
+        return True
+    return poss.pos_ == "NOUN" and child(poss, "poss") is not None
 
 
 def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:

@@ -21,6 +21,7 @@ from memory.nlp.facts import Triplet
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.reader import (
     ACQUIRE,
+    ACQUIRING,
     ASPECT_VERBS,
     GENERIC_OBJECTS,
     KEPT,
@@ -106,6 +107,8 @@ class SentenceFrames:
                 continue
             if verb.lemma_ in LEAVE_VERBS and self.departure(verb, subject, plan):
                 continue
+            if self.acquisition(verb, subject, plan):
+                continue
             found = lexicon_reading(*self.lemmas(verb))
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
@@ -120,6 +123,8 @@ class SentenceFrames:
         if verb.lemma_ not in NAMING_VERBS or name is None or verb.tag_ != "VBN":
             return False
         owner = self.reader.owner(subject)
+        if owner is None and subject.pos_ == "NOUN" and child(subject, "det") is None:
+            owner = self.reader.speaker  # chat drops the "my": "new manager is called Duarte"
         value = self.reader.value(name)
         if owner and subject.pos_ == "NOUN":
             role = self.reader.role(subject)
@@ -153,8 +158,10 @@ class SentenceFrames:
         if attr is not None:
             entity = reader.entity(subject)
             self.add(entity, "is", reader.kind(attr), negated=neg, plan=plan, multi=True)
-            for prep, obj in prep_objects(attr):  # "a teacher in Cardiff"
+            for prep, obj in prep_objects(attr):  # "a teacher in Cardiff", "a dev at Feedzai"
                 relation = self.place_relation(prep, obj)
+                if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
+                    relation = "works_for"  # a job at a name, whatever kind of name NER saw
                 self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
             return True
         places = prep_objects(verb)
@@ -247,7 +254,24 @@ class SentenceFrames:
         place = entity is not None and entity.label_ in ("GPE", "LOC")
         relation = "lives_in" if place else "works_for"
         value = self.reader.value(obj)
-        self.add(self.reader.entity(subject), relation, value, negated=True, plan=plan)
+        entity = self.reader.entity(subject)
+        self.add(entity, relation, value, negated=True, plan=plan)
+        for prep, target in prep_objects(verb):  # "leaves the BBC for Sky News"
+            if prep in ("for", "to") and target.pos_ == "PROPN":
+                self.add(entity, relation, self.reader.value(target), plan=plan)
+        return True
+
+    def acquisition(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "Burnley have signed Nathan Redmond", "Google hired Ana": the one signed or
+        hired is the subject of the fact, the one who signed its value."""
+        relation = ACQUIRING.get(verb.lemma_)
+        obj = child(verb, "dobj")
+        if relation is None or obj is None or subject.pos_ != "PROPN":
+            return False
+        person = obj if obj.pos_ == "PROPN" else child(obj, "appos", "compound")
+        if person is None or person.pos_ != "PROPN":
+            return False  # "signed a contract": the lexicon reads that
+        self.add(self.reader.name_of(person), relation, self.reader.entity(subject), plan=plan)
         return True
 
     def loss(self, verb: Token, subject: Token) -> bool:

@@ -14,7 +14,38 @@ THIRD_PERSON = {"he", "she", "him", "they", "them", "his", "her", "their"}
 SUBJECTS = ("nsubj", "nsubjpass", "csubj")
 OBJECTS = ("dobj", "attr", "oprd", "acomp", "dative")
 # Modifiers that date a role rather than name it: "my new manager" is my manager.
-TRANSIENT = {"new", "current", "old", "former", "first", "last", "latest", "previous", "ex"}
+TRANSIENT = {
+    "new",
+    "current",
+    "old",
+    "former",
+    "first",
+    "last",
+    "latest",
+    "previous",
+    "ex",
+    "actual",
+    "real",
+    "present",
+}
+# One role, several words: "my boss" is my manager, "my mom" my mother.
+ROLE_SYNONYMS = {
+    "boss": "manager",
+    "mom": "mother",
+    "mum": "mother",
+    "mam": "mother",
+    "dad": "father",
+    "kid": "child",
+    "kids": "child",
+    "children": "child",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "hubby": "husband",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "grandpa": "grandfather",
+    "doc": "doctor",
+}
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
 LOSS_VERBS = {"give", "sell", "lose", "rehome", "donate", "die", "pass"}
@@ -47,6 +78,16 @@ KEPT = {
     "apartment",
 }
 LEAVE_VERBS = {"leave", "quit", "exit"}
+# Verbs whose object joins the subject: the object is who the fact is about.
+ACQUIRING = {
+    "sign": "member_of",
+    "land": "member_of",
+    "draft": "member_of",
+    "acquire": "member_of",
+    "recruit": "works_for",
+    "hire": "works_for",
+    "employ": "works_for",
+}
 # Objects that only name the slot ("quit his job"): the value is the job's employer.
 GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career"}
 # Role nouns that hold one value at a time ("my manager is Daniel" replaces Sam); other roles
@@ -106,7 +147,10 @@ class Reader:
         """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
         poss = child(token, "poss")
         if poss is None:
-            return None
+            # "new manager is Duarte": a dated role with no article is the speaker's own.
+            bare = token.pos_ == "NOUN" and child(token, "det") is None
+            dated = any(c.lower_ in TRANSIENT for c in token.lefts)
+            return self.speaker if bare and dated else None
         low = poss.lower_
         if low in FIRST_POSSESSIVE:
             return self.speaker
@@ -121,9 +165,8 @@ class Reader:
             for c in token.lefts
             if c.dep_ in ("compound", "amod", "nmod") and c.lower_ not in TRANSIENT
         ]
-        words = [m.lower_ for m in mods] + [
-            token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
-        ]
+        head = token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
+        words = [m.lower_ for m in mods] + [ROLE_SYNONYMS.get(head, head)]
         return " ".join(words)
 
     def entity(self, token: Token) -> str:

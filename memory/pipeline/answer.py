@@ -10,9 +10,9 @@ from memory.models import Fact
 from memory.nlp import wording
 from memory.nlp.relations import TITLES
 from memory.pipeline import slots
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import day, sentence, speak
+from memory.pipeline.speech import day, quote, sentence, speak
 
 UNKNOWN = "I don't know."
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
@@ -72,7 +72,8 @@ def current(evidence: Evidence) -> str:
         if not old:
             return UNKNOWN
         return "Not anymore, as far as I know: " + "; ".join(until(evidence, f) for f in old) + "."
-    lines = [since(f, evidence.speaker) for f in facts[:limit]]
+    # No slot decided this: the user's own sentences say more than triplets would.
+    lines = list(dict.fromkeys(quote(f, evidence.speaker) for f in facts[:limit]))
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
@@ -142,13 +143,17 @@ def yes_no(evidence: Evidence) -> str:
     if intent.relation:
         facts = [f for f in facts if base_relation(f.relation) == intent.relation]
     if not facts:
-        return mentions_yes_no(evidence)
+        return holder_yes_no(evidence) or mentions_yes_no(evidence)
 
     def matches(f: Fact) -> bool:
         return not intent.object or (
             nlp.same_entity(f.object, intent.object) or mentions(f.object, intent.object)
         )
 
+    if intent.wants_past:  # "Was I vegetarian before?"
+        for fact in facts:
+            if not fact.is_true and matches(fact) and not fact.relation.startswith("not:"):
+                return f"Yes, {until(evidence, fact)}."
     for fact in facts:
         if fact.is_true and matches(fact):
             negated = fact.relation.startswith("not:")
@@ -162,13 +167,27 @@ def yes_no(evidence: Evidence) -> str:
     if old:
         tail = f" Now: {since(now[0], evidence.speaker)}." if now else ""
         return f"No, not anymore. {until(evidence, old[0])}.{tail}"
-    if now and intent.relation and nlp.relation_is_single_valued(intent.relation):
+    named_slot = (intent.relation or "").startswith("role:") or intent.relation == "is_called"
+    if now and intent.relation and (nlp.relation_is_single_valued(intent.relation) or named_slot):
         return f"No. {since(now[0], evidence.speaker)}."
     return (
         "I'm not sure. What I know: "
         + "; ".join(since(f, evidence.speaker) for f in facts[:3])
         + "."
     )
+
+
+def holder_yes_no(evidence: Evidence) -> str | None:
+    """ "Do I still have Mimi?": no slot was read, but facts hold that very value."""
+    intent = evidence.intent
+    subject = intent.subject or evidence.speaker
+    held = [f for f in evidence.holders if owned_by(subject, f.subject)]
+    if not intent.object or not held:
+        return None
+    now = [f for f in held if f.is_true and not f.relation.startswith("not:")]
+    if now:
+        return f"Yes. {since(now[0], evidence.speaker)}."
+    return f"No, not anymore. {until(evidence, held[0])}."
 
 
 # Words that join the parts of a name without naming anything ("Secretary of State for

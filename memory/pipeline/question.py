@@ -22,6 +22,8 @@ class Evidence:
     scores: dict[int, float] = field(default_factory=dict)
     triplet_ids: set[int] = field(default_factory=set)
     history: dict[int, list[FactTruth]] = field(default_factory=dict)
+    best_similarity: float = 0.0  # of the closest fact by meaning, whatever its slot
+    holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
 
     @property
     def current(self) -> list[Fact]:
@@ -108,6 +110,7 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
     for fact, similarity in selectors.similar_facts(
         user_id=user_id, vector=vector, limit=10, current_only=False
     ):
+        evidence.best_similarity = max(evidence.best_similarity, similarity)
         if similarity >= MIN_SIMILARITY:
             by_id.setdefault(fact.pk, fact)
             scores[fact.pk] = scores.get(fact.pk, 0.0) + similarity
@@ -120,6 +123,10 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
     ):
         by_id[fact.pk] = fact
         scores[fact.pk] = scores.get(fact.pk, 0.0) + 0.3
+    if intent.yes_no and intent.object:
+        key = nlp.entity_key(intent.object)
+        rows = Fact.objects.filter(user_id=user_id, object_key=key).order_by("-id")[:10]
+        evidence.holders = list(rows.select_related("source_message"))
     relation = intent.relation
     for fact in by_id.values():
         if relation and base_relation(fact.relation) == relation:

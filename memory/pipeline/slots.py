@@ -9,6 +9,8 @@ from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, sentence, speak
 
+RELATED = 0.55  # cosine similarity at which a stored fact is about what was asked
+
 
 def slot_of(fact: Fact) -> str:
     return base_relation(fact.relation).removeprefix("plan:")
@@ -81,6 +83,8 @@ def unanswered(evidence: Evidence) -> bool:
         return False
     if not owned_by(evidence.speaker, intent.subject):
         return False
+    if evidence.best_similarity >= RELATED:
+        return False  # something close in meaning may answer what the slot reading missed
     roles = slot_set(intent.relation)
     return not any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids)
 

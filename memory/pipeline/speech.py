@@ -1,6 +1,7 @@
 """How a stored fact is said to the user: as "you" when it is about them, never by username,
 with a date only where it helps."""
 
+import re
 from datetime import datetime
 
 from django.utils import timezone
@@ -45,3 +46,51 @@ def join(clauses: list[str]) -> str:
     if len(clauses) <= 1:
         return "".join(clauses)
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
+
+
+_TO_YOU = [
+    (r"\bI'm\b", "you're"),
+    (r"\bI am\b", "you are"),
+    (r"\bI was\b", "you were"),
+    (r"\bI've\b", "you've"),
+    (r"\bI'll\b", "you'll"),
+    (r"\bI'd\b", "you'd"),
+    (r"\bwe're\b", "you're"),
+    (r"\bwe are\b", "you are"),
+    (r"\bwe were\b", "you were"),
+    (r"\bI\b", "you"),
+    (r"\bme\b", "you"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bmy\b", "your"),
+    (r"\bmine\b", "yours"),
+    (r"\bwe\b", "you"),
+    (r"\bour\b", "your"),
+    (r"\bus\b", "you"),
+]
+
+
+def to_you(text: str) -> str:
+    """The user's own words said back to them: "I moved to Berlin" -> "you moved to Berlin"."""
+    for pattern, replacement in _TO_YOU:
+        text = re.sub(pattern, replacement, text, flags=re.I)
+    return text
+
+
+def quote(fact: Fact, speaker: str) -> str:
+    """The sentence a fact came from, said back to the user: where no slot decides, the
+    user's own sentence carries more than the fact's triplet ("Leo is obsessed with
+    dinosaurs right now"). Another speaker's "I" (a transcript's "Gina: I ...") is Gina."""
+    from memory.nlp import sentences
+    from memory.nlp.statements import resolve_first_person
+    from memory.pipeline.update import split_speaker
+
+    message = fact.source_message
+    anchor = (fact.object or "").lower()
+    if message is None or len(anchor) < 2:
+        return speak(fact, speaker)
+    who, body = split_speaker(message.text, speaker)
+    for part in sentences(body):
+        if anchor in part.lower():
+            part = part.strip().rstrip(".!")
+            return to_you(part) if who == speaker else resolve_first_person(part, who)
+    return speak(fact, speaker)
