@@ -83,7 +83,10 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
                 return owner, "is_called", None
             if role in ROLE_NOUNS:  # "Who was my employer?" asks where I worked
                 return owner, ROLE_NOUNS[role], None
-            return owner, f"role:{role}", None
+            # "Is Clara still my neighbour?": the name is the value asked about.
+            named = child(token.head, "nsubj") if token.dep_ == "attr" else None
+            value = reader.name_of(named) if named is not None and named.pos_ == "PROPN" else None
+            return owner, f"role:{role}", value
         if token.dep_ == "dobj" and token.head.lemma_ == "have":
             subject = child(token.head, "nsubj")
             if subject is not None:

@@ -17,6 +17,8 @@
 
 from dataclasses import dataclass
 
+from lemminflect import getLemma
+
 from memory.nlp.facts import Triplet
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.reader import (
@@ -92,8 +94,11 @@ class SentenceFrames:
             subjects = [verb]  # "Starting at KPMG on Monday": a fragment is about the speaker
         if not subjects:
             return
-        if child(verb, "xcomp") is not None and verb.lemma_ in ASPECT_VERBS:
+        comp = child(verb, "xcomp")
+        if comp is not None and verb.lemma_ in ASPECT_VERBS and child(comp, "dobj") is not None:
             return  # "stopped learning German": the xcomp is the predicate
+        if verb.dep_ == "xcomp" and verb.head.lemma_ in ASPECT_VERBS and not child(verb, "dobj"):
+            return  # "stopped running": the aspect verb's habit frame has it
         neg, plan = negated(verb), is_plan(verb)
         if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
@@ -104,6 +109,8 @@ class SentenceFrames:
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue
             if self.possession(verb, subject, neg):
+                continue
+            if verb.lemma_ in ASPECT_VERBS and self.habit(verb, subject, neg, plan):
                 continue
             if verb.lemma_ in LEAVE_VERBS and self.departure(verb, subject, plan):
                 continue
@@ -141,14 +148,14 @@ class SentenceFrames:
         if attr is not None and attr.lower_ in ("what", "who"):
             return False
         named = child(subject, "appos") is not None  # "My brother Tom is a teacher"
-        if attr is not None and not named:
+        if attr is not None:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
-            owned = self.owned_role(subject)
+            owned = None if named else self.owned_role(subject)
             if owned:
                 self.add(owned[0], owned[1], reader.value(attr), negated=neg, plan=plan)
                 return True
             owned = self.owned_role(attr)
-            if owned and subject.pos_ in ("PROPN", "PRON"):
+            if owned and (subject.pos_ in ("PROPN", "PRON") or named):
                 self.add(owned[0], owned[1], reader.entity(subject), negated=neg, plan=plan)
                 return True
         found = lexicon_reading(*self.lemmas(verb))
@@ -240,6 +247,21 @@ class SentenceFrames:
                 self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True)
             else:
                 self.add(owner, f"role:{role}", self.reader.value(named), negated=neg, multi=True)
+        return True
+
+    def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "I quit smoking", "I started running": the activity is the slot, on or off."""
+        gerund = child(verb, "dobj", "xcomp")
+        if gerund is None or not (gerund.tag_ == "VBG" or gerund.lower_.endswith("ing")):
+            return False
+        if child(gerund, "dobj") is not None:
+            return False  # "stopped learning German": the xcomp frame carries the object
+        activity = gerund.lemma_.lower()
+        if gerund.tag_ != "VBG":  # "quit smoking" is often tagged as a noun
+            activity = (getLemma(gerund.lower_, upos="VERB") or (activity,))[0]
+        stopped = verb.lemma_ in STOP_VERBS
+        entity = self.reader.entity(subject)
+        self.add(entity, activity, "", negated=neg != stopped, plan=plan)
         return True
 
     def departure(self, verb: Token, subject: Token, plan: bool) -> bool:
@@ -366,8 +388,10 @@ class SentenceFrames:
             for value in [obj, *[c for c in obj.children if c.dep_ == "conj"]]:
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
             return
-        places = prep_objects(target)
+        places = [(p, o) for p, o in prep_objects(target) if not is_time(o)]
         if places:
             prep, obj = places[0]
             value = self.reader.value(obj)
             self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
+        elif target.pos_ == "VERB" and target.lemma_ not in ("be", "have", "do", "get"):
+            self.add(entity, relation, "", negated=neg, plan=plan)  # "I run", "she quit"

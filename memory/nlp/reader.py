@@ -90,40 +90,60 @@ ACQUIRING = {
 }
 # Objects that only name the slot ("quit his job"): the value is the job's employer.
 GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career"}
-# Role nouns that hold one value at a time ("my manager is Daniel" replaces Sam); other roles
-# (sister, dog, friend) accumulate unless the text says otherwise.
-SINGLE_ROLES = {
-    "manager",
-    "boss",
-    "husband",
-    "wife",
-    "partner",
-    "girlfriend",
-    "boyfriend",
-    "fiance",
-    "fiancé",
-    "fiancee",
-    "fiancée",
-    "spouse",
-    "landlord",
-    "doctor",
-    "dentist",
-    "therapist",
-    "mentor",
-    "name",
-    "birthday",
-    "age",
-    "job",
-    "employer",
-    "address",
-    "mother",
-    "father",
-    "mom",
-    "mum",
-    "dad",
-    "supervisor",
-    "coach",
-    "teacher",
+# Roles that accumulate: a person has several sisters, friends, pets or clients at once. Any
+# other role holds one value at a time ("our new drummer is Diogo" replaces Nuno) unless the
+# text says otherwise ("another", "also", a list).
+MULTI_ROLES = {
+    "sister",
+    "brother",
+    "sibling",
+    "child",
+    "son",
+    "daughter",
+    "cousin",
+    "friend",
+    "aunt",
+    "uncle",
+    "nephew",
+    "niece",
+    "grandchild",
+    "grandson",
+    "granddaughter",
+    "neighbour",
+    "neighbor",
+    "colleague",
+    "coworker",
+    "teammate",
+    "client",
+    "customer",
+    "student",
+    "pet",
+    "dog",
+    "cat",
+    "puppy",
+    "kitten",
+    "hamster",
+    "parrot",
+    "rabbit",
+    "fish",
+    "bird",
+    "horse",
+    "turtle",
+    "tortoise",
+    "hobby",
+    "language",
+    "flatmate",
+    "roommate",
+    "housemate",
+    "parent",
+    "grandparent",
+    "in-law",
+    "classmate",
+    "member",
+    "guest",
+    "bridesmaid",
+    "car",
+    "bike",
 }
 
 
@@ -167,6 +187,10 @@ class Reader:
         ]
         head = token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
         words = [m.lower_ for m in mods] + [ROLE_SYNONYMS.get(head, head)]
+        for prep in children(token, "prep"):  # "maid of honour", "head of department"
+            named = child(prep, "pobj")
+            if prep.lower_ == "of" and named is not None and named.pos_ == "NOUN":
+                words += ["of", named.lower_]
         return " ".join(words)
 
     def entity(self, token: Token) -> str:

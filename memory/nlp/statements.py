@@ -7,7 +7,7 @@ from dataclasses import replace
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
 from memory.nlp.parse import Span, parse
-from memory.nlp.reader import CORRECTION_CUES, SINGLE_ROLES, Reader
+from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.wording import clause
 
@@ -134,5 +134,6 @@ def single_valued(relation: str) -> bool:
         return False
     if relation.startswith("role:"):
         role = relation.removeprefix("role:")
-        return role.split()[-1] in SINGLE_ROLES or role.startswith(("favourite", "favorite"))
+        head = role.split(" of ")[0].split()[-1]
+        return head not in MULTI_ROLES
     return relation_is_single_valued(relation)

@@ -9,6 +9,7 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.nlp.relations import TITLES
+from memory.nlp.statements import single_valued
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
@@ -99,6 +100,9 @@ def ended_order(fact: Fact):
 
 def in_order(evidence: Evidence) -> str:
     intent = evidence.intent
+    if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier|before)\b", intent.text, re.I):
+        option, fact = min(evidence.firsts.items(), key=lambda kv: (kv[1].created_at, kv[1].pk))
+        return f"{option} first: {sentence(quote(fact, evidence.speaker))}"
 
     def said(fact: Fact) -> str:
         return wording.capitalise(speak(fact, evidence.speaker, past=True))
@@ -142,13 +146,18 @@ def yes_no(evidence: Evidence) -> str:
     facts = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
     if intent.relation:
         facts = [f for f in facts if base_relation(f.relation) == intent.relation]
+    plans = [
+        f
+        for f in evidence.facts
+        if f.is_true and f.relation == f"plan:{intent.relation}" and matches_object(f, intent)
+    ]
+    if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
+        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
     if not facts:
         return holder_yes_no(evidence) or mentions_yes_no(evidence)
 
     def matches(f: Fact) -> bool:
-        return not intent.object or (
-            nlp.same_entity(f.object, intent.object) or mentions(f.object, intent.object)
-        )
+        return matches_object(f, intent)
 
     if intent.wants_past:  # "Was I vegetarian before?"
         for fact in facts:
@@ -167,13 +176,18 @@ def yes_no(evidence: Evidence) -> str:
     if old:
         tail = f" Now: {since(now[0], evidence.speaker)}." if now else ""
         return f"No, not anymore. {until(evidence, old[0])}.{tail}"
-    named_slot = (intent.relation or "").startswith("role:") or intent.relation == "is_called"
-    if now and intent.relation and (nlp.relation_is_single_valued(intent.relation) or named_slot):
+    if now and intent.relation and single_valued(intent.relation):
         return f"No. {since(now[0], evidence.speaker)}."
     return (
         "I'm not sure. What I know: "
         + "; ".join(since(f, evidence.speaker) for f in facts[:3])
         + "."
+    )
+
+
+def matches_object(fact: Fact, intent) -> bool:
+    return not intent.object or (
+        nlp.same_entity(fact.object, intent.object) or mentions(fact.object, intent.object)
     )
 
 
@@ -289,6 +303,8 @@ def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
     for fact in about_subject(evidence):
         if fact.created_at <= known:
             break
+        if fact.relation.startswith("plan:"):
+            continue  # "is moving to Lisbon" is not living there yet
         text = source(fact)
         if mentions(text, obj) and not only_departed(text, obj):
             return fact

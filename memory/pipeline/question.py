@@ -1,6 +1,7 @@
 """The question pipeline's evidence: triplet lookups (RET-LLM), similar facts (ERASE), and
 facts behind the contexts of the question's concept neighbourhood (RecallM). Reads only."""
 
+import re
 from dataclasses import dataclass, field, replace
 
 from chatbot.models import Message
@@ -24,6 +25,7 @@ class Evidence:
     history: dict[int, list[FactTruth]] = field(default_factory=dict)
     best_similarity: float = 0.0  # of the closest fact by meaning, whatever its slot
     holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
+    firsts: dict[str, Fact] = field(default_factory=dict)  # "X or Y": each one's first mention
 
     @property
     def current(self) -> list[Fact]:
@@ -93,6 +95,20 @@ def graph_facts(user_id: int, text: str) -> list[int]:
     return ids[-40:]
 
 
+_CHOICE = re.compile(r"([\w'.-]+(?: [\w'.-]+){0,3}) or ([\w'.-]+(?: [\w'.-]+){0,3})\s*\??$")
+
+
+def alternatives(question: str) -> list[str]:
+    """ "Which did I start first, Dutch or piano?" -> ["Dutch", "piano"]."""
+    found = _CHOICE.search(question.strip())
+    if not found:
+        return []
+    left = found.group(1).split(",")[-1].split()[-2:]  # the words nearest "or"
+    left = [w for w in left if w.lower() not in ("first", "earlier", "before", "the", "a")]
+    right = [w for w in found.group(2).split() if w.lower() not in ("first", "earlier")]
+    return [" ".join(part) for part in (left, right) if part]
+
+
 def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
     intent = ask.read_question(text, speaker=speaker)
     if intent.subject:  # "my brother" is Tom when the user said so
@@ -127,6 +143,11 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         key = nlp.entity_key(intent.object)
         rows = Fact.objects.filter(user_id=user_id, object_key=key).order_by("-id")[:10]
         evidence.holders = list(rows.select_related("source_message"))
+    for option in alternatives(text):
+        found = Fact.objects.filter(user_id=user_id, text__icontains=option).order_by("created_at")
+        first = found.select_related("source_message").first()
+        if first is not None:
+            evidence.firsts[option] = first
     relation = intent.relation
     for fact in by_id.values():
         if relation and base_relation(fact.relation) == relation:

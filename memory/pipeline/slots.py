@@ -2,6 +2,8 @@
 it. One value for a single-valued slot (with a plan or the previous value where it helps), every
 current member for a set, the date for "when", the previous value for "before"."""
 
+import re
+
 from memory.models import Fact
 from memory.nlp import ask, entity_key
 from memory.nlp.statements import single_valued
@@ -9,7 +11,7 @@ from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, sentence, speak
 
-RELATED = 0.55  # cosine similarity at which a stored fact is about what was asked
+RELATED = 0.45  # cosine similarity at which a stored fact is about what was asked
 
 
 def slot_of(fact: Fact) -> str:
@@ -55,9 +57,8 @@ def answer(evidence: Evidence) -> str | None:
         target = (now or past or plans)[0]
         if target in plans:
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
-        return sentence(
-            f"{speak(target, speaker, past=target in past)}, since {day(target.created_at)}"
-        )
+        when = stated_date(target) or day(target.created_at)
+        return sentence(f"{speak(target, speaker, past=target in past)}, since {when}")
     single = single_valued(relation) and len(roles) == 1
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
@@ -109,3 +110,27 @@ def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | 
     if past:
         return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
     return None
+
+
+def stated_date(fact: Fact) -> str | None:
+    """A date the user gave for it ("moved to Berlin in 2019"), when it names a year or a
+    month; relative ones ("last week") are left to the message's own date."""
+    from memory.nlp.parse import parse
+    from memory.pipeline.update import split_speaker
+
+    message = fact.source_message
+    if message is None or not fact.object:
+        return None
+    _, body = split_speaker(message.text, "")
+    for sent in parse(body).sents:
+        if fact.object.lower() not in sent.text.lower():
+            continue
+        for ent in sent.ents:
+            if ent.label_ == "DATE" and (
+                any(c.isdigit() for c in ent.text) or MONTH.search(ent.text)
+            ):
+                return ent.text
+    return None
+
+
+MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)

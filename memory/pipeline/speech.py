@@ -91,6 +91,14 @@ def quote(fact: Fact, speaker: str) -> str:
     who, body = split_speaker(message.text, speaker)
     for part in sentences(body):
         if anchor in part.lower():
-            part = part.strip().rstrip(".!")
+            part = name_the_pronoun(part.strip().rstrip(".!"), fact.subject)
             return to_you(part) if who == speaker else resolve_first_person(part, who)
     return speak(fact, speaker)
+
+
+def name_the_pronoun(sentence: str, subject: str) -> str:
+    """ "He just got promoted" said back names who: "Pedro just got promoted"."""
+    first, _, rest = sentence.partition(" ")
+    if first.lower() in ("he", "she", "they") and subject[:1].isupper() and "'s" not in subject:
+        return f"{subject} {rest}"
+    return sentence
