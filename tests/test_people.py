@@ -70,6 +70,7 @@ def test_a_forgotten_fact_never_comes_back(chat, alice):
     chat.tell("My dog is called Rex.")
     assert "Forgot" in say(alice, "Forget Rex.").text
     assert "Rex" not in chat.ask("What's my dog's name?")
+    assert "Rex" not in say(alice, "What do you remember about my dog?").text
 
 
 def test_it_answers_who_fills_a_role_in_the_users_life(chat):

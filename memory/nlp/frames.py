@@ -181,13 +181,12 @@ class SentenceFrames:
 
     def place_relation(self, prep: str, obj: Token) -> str:
         """ "I'm at Unbabel" is where I work; "Ana is in Porto" is where she lives."""
-        entity = next((e for e in obj.doc.ents if e.start <= obj.i < e.end), None)
-        label = entity.label_ if entity is not None else ""
-        if prep in ("at", "with", "for") and label not in ("GPE", "LOC", "FAC", "DATE", "TIME"):
+        if is_time(obj):
+            return f"be_{prep}"
+        if prep in ("at", "with", "for"):
             return "works_for"
-        if prep in ("in", "at") and (label in ("GPE", "LOC") or obj.pos_ == "PROPN"):
-            if label not in ("ORG", "PERSON", "DATE", "TIME", "FAC"):
-                return "lives_in"
+        if prep == "in" and obj.pos_ == "PROPN":
+            return "lives_in"
         return f"be_{prep}"
 
     def owned_role(self, token: Token) -> tuple[str, str] | None:
@@ -270,11 +269,10 @@ class SentenceFrames:
         obj = child(verb, "dobj")
         if obj is None or obj.pos_ != "PROPN":
             return False
-        entity = next((e for e in obj.doc.ents if e.start <= obj.i < e.end), None)
-        # The name's kind is a guess (the small model calls many companies places); the update
-        # step retires whatever current fact holds this value, whatever its relation.
-        place = entity is not None and entity.label_ in ("GPE", "LOC")
-        relation = "lives_in" if place else "works_for"
+        # Whether a job or a home was left is not in the words ("left Feedzai", "left
+        # Lisbon"); the update step retires whatever current fact holds this value, whatever
+        # its relation, and the departure is kept as the end of a job.
+        relation = "works_for"
         value = self.reader.value(obj)
         entity = self.reader.entity(subject)
         self.add(entity, relation, value, negated=True, plan=plan)

@@ -78,6 +78,36 @@ KEPT = {
     "apartment",
 }
 LEAVE_VERBS = {"leave", "quit", "exit"}
+MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
+WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".split()
+TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
+TIME_UNITS = {
+    "week",
+    "month",
+    "year",
+    "morning",
+    "evening",
+    "night",
+    "summer",
+    "winter",
+    "spring",
+    "autumn",
+    "fall",
+    "semester",
+    "term",
+    "season",
+    "day",
+    "weekend",
+    "afternoon",
+    "decade",
+}
+DEICTIC = {"last", "next", "this", "every", "coming", "past", "that"}
+# Words that keep a progressive in the past or present: not a plan.
+PAST_TIME = {"last", "ago", "yesterday", "since", "past", "now", "currently", "already"}
+
 # Verbs whose object joins the subject: the object is who the fact is about.
 ACQUIRING = {
     "sign": "member_of",
@@ -286,10 +316,9 @@ def is_plan(predicate: Token) -> bool:
     progressive = predicate.tag_ == "VBG" or "getting" in auxes  # "is getting married"
     if progressive and (auxes & {"is", "am", "are", "'s", "'m", "'re"} or fragment):
         words = {t.lower_ for t in predicate.subtree}
-        inside = {t.i for t in predicate.subtree}
-        return bool(words & FUTURE_WORDS) or any(
-            e.label_ == "DATE" and e.root.i in inside for e in predicate.doc.ents
-        )
+        if words & PAST_TIME:
+            return False  # "is working there since 2019", "was moving last week"
+        return bool(words & FUTURE_WORDS) or any(is_time(t) for t in predicate.subtree)
     return False
 
 
@@ -320,7 +349,11 @@ def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
 
 
 def is_time(token: Token) -> bool:
-    return any(e.start <= token.i < e.end and e.label_ in ("DATE", "TIME") for e in token.doc.ents)
+    """Whether a word names a time ("May", "Friday", "2019", "next week", "yesterday")."""
+    low = token.lower_
+    if low in TIME_WORDS or (low.isdigit() and len(low) == 4 and low[:2] in ("19", "20")):
+        return True
+    return low in TIME_UNITS and any(c.lower_ in DEICTIC for c in token.children)
 
 
 def prep_objects(predicate: Token) -> list[tuple[str, Token]]:

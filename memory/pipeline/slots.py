@@ -115,14 +115,14 @@ def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | 
 def stated_date(fact: Fact) -> str | None:
     """A date the user gave for it ("moved to Berlin in 2019"), when it names a year or a
     month; relative ones ("last week") are left to the message's own date."""
-    from memory.nlp.parse import parse
+    from memory.nlp.parse import parse_entities
     from memory.pipeline.update import split_speaker
 
     message = fact.source_message
     if message is None or not fact.object:
         return None
     _, body = split_speaker(message.text, "")
-    for sent in parse(body).sents:
+    for sent in parse_entities(body).sents:
         if fact.object.lower() not in sent.text.lower():
             continue
         for ent in sent.ents:
