@@ -50,11 +50,22 @@ def compose(evidence: Evidence) -> str:
         return UNKNOWN
     if intent.yes_no:
         return yes_no(evidence)
+    if intent.wh == "when" and not intent.anchor:
+        return when(evidence)
     if intent.wants_order:
         return in_order(evidence)
     if intent.wants_past:
         return past(evidence)
     return current(evidence)
+
+
+def when(evidence: Evidence) -> str:
+    """ "When did Gina launch her ad campaign?": the date of what answers it best, said as a
+    person would ("On 29 January 2023."); a date the user gave in words wins over the day it
+    was said."""
+    if not evidence.triplet_ids and evidence.best_similarity < slots.RELATED:
+        return UNKNOWN  # nothing told is close to what is asked
+    return slots.on_date(focused(evidence)[0])
 
 
 def current(evidence: Evidence) -> str:

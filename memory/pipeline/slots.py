@@ -57,8 +57,7 @@ def answer(evidence: Evidence) -> str | None:
         target = (now or past or plans)[0]
         if target in plans:
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
-        when = stated_date(target) or day(target.created_at)
-        return sentence(f"{speak(target, speaker, past=target in past)}, since {when}")
+        return on_date(target)
     single = single_valued(relation) and len(roles) == 1
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
@@ -110,6 +109,14 @@ def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | 
     if past:
         return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
     return None
+
+
+def on_date(fact: Fact) -> str:
+    stated = stated_date(fact)
+    if stated:
+        has_day = any(w.strip(",.").isdigit() and len(w.strip(",.")) <= 2 for w in stated.split())
+        return sentence(f"{'on' if has_day else 'in'} {stated}")
+    return sentence(f"on {day(fact.created_at)}")
 
 
 def stated_date(fact: Fact) -> str | None:
