@@ -117,3 +117,35 @@ def test_a_pronoun_refers_to_the_last_person_named(chat):
 def test_it_says_it_does_not_know(chat):
     chat.tell("I live in Lisbon.")
     assert chat.ask("What is my cat's name?").startswith("I don't know")
+
+
+def test_a_new_holder_of_a_role_replaces_the_old_one(chat):
+    chat.tell("Nuno is our drummer.", "We played a gig in Porto.", "Diogo is our new drummer.")
+    answer = chat.ask("Who's our drummer now?")
+    assert answer.startswith("Your drummer is Diogo") and "Nuno" not in answer
+
+
+def test_roles_that_accumulate_keep_every_member(chat):
+    chat.tell("My sister Ana lives in Porto.", "My other sister Marta lives in Faro.")
+    assert chat.ask("Is Ana my sister?").startswith("Yes")
+
+
+def test_a_habit_given_up_is_no_longer_true(chat):
+    chat.tell("I smoke a lot when I'm stressed.", "I quit smoking last year.")
+    assert chat.ask("Do I smoke?").startswith("No")
+
+
+def test_a_plan_is_not_yet_true(chat):
+    chat.tell("I live in Berlin.", "We're moving to Lisbon in September.")
+    assert chat.ask("Do I live in Lisbon?").startswith("No")
+    assert chat.ask("Where do I live?").startswith("You live in Berlin")
+
+
+def test_when_is_answered_with_the_date(chat):
+    chat.tell("I moved to Berlin in 2019.")
+    assert chat.ask("When did I move to Berlin?") == "In 2019."
+
+
+def test_it_tells_which_came_first(chat):
+    chat.tell("I started Dutch lessons.", "I started piano lessons.")
+    assert chat.ask("Which did I start first, Dutch or piano?").startswith("Dutch")

@@ -43,6 +43,8 @@ def compose(evidence: Evidence) -> str:
     intent = evidence.intent
     if not evidence.facts:
         return UNKNOWN
+    if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
+        return which_first(evidence)
     decided = slots.answer(evidence)
     if decided:
         return decided
@@ -57,6 +59,12 @@ def compose(evidence: Evidence) -> str:
     if intent.wants_past:
         return past(evidence)
     return current(evidence)
+
+
+def which_first(evidence: Evidence) -> str:
+    """ "Which did I start first, Dutch or piano?": the option mentioned first."""
+    option, fact = min(evidence.firsts.items(), key=lambda kv: (kv[1].created_at, kv[1].pk))
+    return f"{option} first: {sentence(quote(fact, evidence.speaker))}"
 
 
 def when(evidence: Evidence) -> str:
@@ -111,9 +119,6 @@ def ended_order(fact: Fact):
 
 def in_order(evidence: Evidence) -> str:
     intent = evidence.intent
-    if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier|before)\b", intent.text, re.I):
-        option, fact = min(evidence.firsts.items(), key=lambda kv: (kv[1].created_at, kv[1].pk))
-        return f"{option} first: {sentence(quote(fact, evidence.speaker))}"
 
     def said(fact: Fact) -> str:
         return wording.capitalise(speak(fact, evidence.speaker, past=True))
