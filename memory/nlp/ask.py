@@ -11,7 +11,14 @@ from dataclasses import replace
 
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
-from memory.nlp.reader import Reader, lexicon_reading, prep_objects
+from memory.nlp.reader import (
+    ANIMALS,
+    CHILDREN,
+    SIBLINGS,
+    Reader,
+    lexicon_reading,
+    prep_objects,
+)
 from memory.nlp.relations import ROLE_NOUNS
 
 # Questions whose owned noun is the slot asked ("What is my dog's name?", "Who is my
@@ -21,29 +28,11 @@ OWNING_VERBS = {"be", "call", "name", "have"}
 
 # Words that name a set of roles rather than one ("What pets do I have?").
 CATEGORIES = {
-    "pet": {
-        "dog",
-        "cat",
-        "puppy",
-        "kitten",
-        "hamster",
-        "parrot",
-        "rabbit",
-        "fish",
-        "bird",
-        "horse",
-        "turtle",
-        "guinea pig",
-        "pet",
-        "tortoise",
-        "snake",
-        "lizard",
-        "ferret",
-    },
-    "animal": {"dog", "cat", "hamster", "parrot", "rabbit", "fish", "bird", "horse", "turtle"},
-    "child": {"son", "daughter", "child", "kid", "baby", "boy", "girl"},
-    "kid": {"son", "daughter", "child", "kid", "baby", "boy", "girl"},
-    "sibling": {"brother", "sister", "sibling"},
+    "pet": ANIMALS,
+    "animal": ANIMALS,
+    "child": CHILDREN,
+    "kid": CHILDREN,
+    "sibling": SIBLINGS,
 }
 
 

@@ -54,29 +54,14 @@ NAMING_VERBS = {"call", "name"}
 STOP_VERBS = {"stop", "quit", "cease", "give"}
 ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
 ACQUIRE = {"get", "buy", "adopt", "rescue"}
+ANIMALS = frozenset(
+    "dog cat puppy kitten hamster parrot rabbit fish bird horse turtle tortoise snake lizard "
+    "ferret pet".split()
+)
+CHILDREN = frozenset("son daughter child kid baby boy girl".split())
+SIBLINGS = frozenset("brother sister sibling".split())
 # What one gets and then has: pets and children ("we got a puppy", "they had a baby").
-KEPT = {
-    "dog",
-    "cat",
-    "puppy",
-    "kitten",
-    "hamster",
-    "parrot",
-    "rabbit",
-    "fish",
-    "bird",
-    "horse",
-    "turtle",
-    "pet",
-    "baby",
-    "son",
-    "daughter",
-    "car",
-    "bike",
-    "house",
-    "flat",
-    "apartment",
-}
+KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}
 LEAVE_VERBS = {"leave", "quit", "exit"}
 MONTHS = (
     "january february march april may june july august september october november december "
@@ -123,58 +108,17 @@ GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career
 # Roles that accumulate: a person has several sisters, friends, pets or clients at once. Any
 # other role holds one value at a time ("our new drummer is Diogo" replaces Nuno) unless the
 # text says otherwise ("another", "also", a list).
-MULTI_ROLES = {
-    "sister",
-    "brother",
-    "sibling",
-    "child",
-    "son",
-    "daughter",
-    "cousin",
-    "friend",
-    "aunt",
-    "uncle",
-    "nephew",
-    "niece",
-    "grandchild",
-    "grandson",
-    "granddaughter",
-    "neighbour",
-    "neighbor",
-    "colleague",
-    "coworker",
-    "teammate",
-    "client",
-    "customer",
-    "student",
-    "pet",
-    "dog",
-    "cat",
-    "puppy",
-    "kitten",
-    "hamster",
-    "parrot",
-    "rabbit",
-    "fish",
-    "bird",
-    "horse",
-    "turtle",
-    "tortoise",
-    "hobby",
-    "language",
-    "flatmate",
-    "roommate",
-    "housemate",
-    "parent",
-    "grandparent",
-    "in-law",
-    "classmate",
-    "member",
-    "guest",
-    "bridesmaid",
-    "car",
-    "bike",
-}
+MULTI_ROLES = (
+    ANIMALS
+    | CHILDREN
+    | SIBLINGS
+    | frozenset(
+        "cousin friend aunt uncle nephew niece grandchild grandson granddaughter neighbour "
+        "neighbor colleague coworker teammate client customer student hobby language flatmate "
+        "roommate housemate parent grandparent in-law classmate member guest bridesmaid car "
+        "bike".split()
+    )
+)
 
 
 @dataclass
