@@ -50,7 +50,8 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     subject, relation, value = found
     # A wh-question's own words are not a value to match ("What is my cat's name?").
     obj = value if value is not None else (base.object if base.yes_no else None)
-    return replace(base, subject=subject, relation=relation, object=obj)
+    past = base.wants_past and relation != "age"  # "How old is she?" is about now
+    return replace(base, subject=subject, relation=relation, object=obj, wants_past=past)
 
 
 def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
@@ -106,8 +107,16 @@ def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     """ "Am I vegetarian?", "Is Ana a nurse?": the `is` slot with the asked value."""
     if root.lemma_ != "be":
         return None
-    value = child(root, "acomp", "attr")
+    value = child(root, "acomp") or child(root, "attr")  # "What am I allergic to?"
     subject = child(root, "nsubj") or (child(value, "nsubj") if value is not None else None)
+    if value is not None and subject is not None and value.lower_ == "old":
+        return reader.entity(subject), "age", None  # "How old is Maria?"
+    if value is not None and value.pos_ == "ADJ" and subject is not None:
+        prep = child(value, "prep")  # "What am I allergic to?", "Am I allergic to nuts?"
+        if prep is not None:
+            asked = child(prep, "pobj")
+            named = reader.value(asked) if asked is not None else None
+            return reader.entity(subject), f"is_{value.lemma_.lower()}_{prep.lower_}", named
     if subject is None or value is None or value.lower_ in ("what", "who", "where"):
         return None
     if child(value, "prep") is not None or value.pos_ == "PROPN":

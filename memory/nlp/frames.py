@@ -100,6 +100,8 @@ class SentenceFrames:
         if verb.dep_ == "xcomp" and verb.head.lemma_ in ASPECT_VERBS and not child(verb, "dobj"):
             return  # "stopped running": the aspect verb's habit frame has it
         neg, plan = negated(verb), is_plan(verb)
+        if verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head):
+            plan = True  # "is coming to stay with us in December"
         if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
@@ -122,6 +124,11 @@ class SentenceFrames:
                 continue
             if verb.lemma_ in LOSS_VERBS and self.loss(verb, subject):
                 continue
+            if verb.lemma_ == "turn":  # "Priya turned 7 yesterday"
+                years = next((c for c in verb.children if c.pos_ == "NUM"), None)
+                if years is not None and years.text.isdigit():
+                    self.add(self.reader.entity(subject), "age", years.text, plan=plan)
+                    continue
             self.verbal(verb, subject, neg, plan)
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
@@ -147,12 +154,28 @@ class SentenceFrames:
         reader = self.reader
         if attr is not None and attr.lower_ in ("what", "who"):
             return False
+        if attr is not None and self.age(attr, subject, neg):
+            return True
+        if attr is not None and attr.pos_ == "ADJ":
+            # "I'm allergic to penicillin", "Ana is married to Tom": the adjective and its
+            # preposition are the slot.
+            held = prep_objects(attr)
+            if held:
+                prep, obj = held[0]
+                entity = reader.entity(subject)
+                relation = f"is_{attr.lemma_.lower()}_{prep}"
+                for _, value in held:
+                    self.add(entity, relation, reader.value(value), negated=neg, plan=plan)
+                return True
         named = child(subject, "appos") is not None  # "My brother Tom is a teacher"
         if attr is not None:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
             owned = None if named else self.owned_role(subject)
             if owned:
-                self.add(owned[0], owned[1], reader.value(attr), negated=neg, plan=plan)
+                # "my maid of honour is my cousin Beatriz": the name, not the relation
+                value = reader.entity(attr) if child(attr, "appos") is not None else None
+                value = value or reader.value(attr)
+                self.add(owned[0], owned[1], value, negated=neg, plan=plan)
                 return True
             owned = self.owned_role(attr)
             if owned and (subject.pos_ in ("PROPN", "PRON") or named):
@@ -178,6 +201,16 @@ class SentenceFrames:
             self.add(reader.entity(subject), relation, reader.value(obj), negated=neg, plan=plan)
             return True
         return False
+
+    def age(self, attr: Token, subject: Token, neg: bool) -> bool:
+        """ "Maria is 4", "he's 23 years old": a number said of a person is their age."""
+        number = attr if attr.pos_ == "NUM" else None
+        if attr.lemma_ in ("old", "year") and number is None:
+            number = next((t for t in attr.subtree if t.pos_ == "NUM"), None)
+        if number is None or not number.text.isdigit():
+            return False
+        self.add(self.reader.entity(subject), "age", number.text, negated=neg)
+        return True
 
     def place_relation(self, prep: str, obj: Token) -> str:
         """ "I'm at Unbabel" is where I work; "Ana is in Porto" is where she lives."""

@@ -49,7 +49,18 @@ ROLE_SYNONYMS = {
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
 LOSS_VERBS = {"give", "sell", "lose", "rehome", "donate", "die", "pass"}
-CORRECTION_CUES = {"actually", "sorry", "meant", "mistake", "correction", "oops", "wrong"}
+CORRECTION_CUES = {
+    "actually",
+    "sorry",
+    "meant",
+    "mistake",
+    "correction",
+    "oops",
+    "wrong",
+    "scratch",
+    "misspoke",
+    "wait",
+}
 NAMING_VERBS = {"call", "name"}
 STOP_VERBS = {"stop", "quit", "cease", "give"}
 ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
@@ -203,7 +214,8 @@ class Reader:
 
     def value(self, token: Token) -> str:
         """A value as said: a name whole, a noun with its modifiers, without determiners."""
-        if token.pos_ == "PROPN":
+        if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
+            return self.entity(token)  # "stay with us": with the speaker
             run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])

@@ -64,6 +64,11 @@ def contrast(sent: Span) -> tuple[str, str] | None:
         if after is None or not before:
             continue
         last = before[-1] if token.lower_ == "not" else (before[-2] if len(before) > 1 else None)
+        if (last is None or last.pos_ not in NOMINAL) and {
+            t.lower_ for t in sent
+        } & CORRECTION_CUES:
+            # "it's amoxicillin I'm allergic to, not penicillin": the value named last
+            last = next((t for t in reversed(before) if t.pos_ in NOMINAL), None)
         if last is None or last.pos_ not in NOMINAL:
             continue  # "not" negating a verb: "I do not work there"
         return reader.value(last), reader.value(after)
@@ -75,38 +80,42 @@ def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[
     reader = Reader(speaker=speaker, last_person=last_person)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
+    # A correction can straddle the parser's sentences ("it's amoxicillin I'm allergic to,
+    # not penicillin"), so it is read over the whole message.
+    contrasted = contrast(doc[:])
+    right, wrong = contrasted or ("", "")
     out: list[ParsedFact] = []
     seen: set[tuple] = set()
     for sent in doc.sents:
         before = reader.last_person
         frames = [
-            f for f in SentenceFrames(sent, reader).read() if f.subject.lower() not in EXPLETIVES
+            f
+            for f in SentenceFrames(sent, reader).read()
+            if f.subject.lower() not in EXPLETIVES
+            and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
         reader.remember([f.subject for f in frames])
-        correction = {t.lower_ for t in sent} & CORRECTION_CUES
-        contrasted = contrast(sent)
-        right, wrong = contrasted or ("", "")
-        # "Actually it's Max, not Rex" has no frame naming what Max is: the update step takes
-        # the slot from the fact that held Rex.
-        if contrasted and not any(f.value == right for f in frames):
-            frames.append(Frame("", "", right))
+        correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted)
         for frame in frames:
             key = (frame.subject.lower(), frame.relation, frame.value.lower(), frame.negated)
             if key in seen:
                 continue
             seen.add(key)
-            fact = to_fact(
-                frame, sent.text.strip(), speaker, bool(correction or contrasted), before
-            )
+            fact = to_fact(frame, sent.text.strip(), speaker, correction, before)
             if contrasted and frame.value == right:
                 fact = replace(fact, corrects=wrong)
             out.append(fact)
-        if not frames and sent.text.strip(" .!?"):
+        if not frames and sent.text.strip(" .!?") and not (contrasted and right in sent.text):
             # Nothing could be framed: keep the sentence whole, about the first name in it.
             names = [t for t in sent if t.pos_ == "PROPN"]
             about = reader.name_of(names[0]) if names else ""
             frame = Frame(about or before or "", "", "")
             out.append(to_fact(frame, sent.text.strip(), speaker, False, before))
+    if contrasted and not any(f.corrects for f in out):
+        # "Actually it's Max, not Rex" names no slot for Max: the update step takes the slot
+        # of the fact that held Rex.
+        fact = to_fact(Frame("", "", right), doc.text.strip(), speaker, True)
+        out.append(replace(fact, corrects=wrong))
     return out
 
 

@@ -20,6 +20,7 @@ PHRASES = {
     "is": ("be", ""),
     "has": ("have", ""),
     "works_as": ("work", "as"),
+    "age": ("be", ""),
     "is_called": ("be", "called"),
     "holds_position": ("hold", "the position of"),
     "ate": ("eat", ""),
@@ -39,6 +40,8 @@ def phrase(relation: str) -> tuple[str, str]:
     """(verb lemma, rest) for any stored relation: canonical, title or `<verb>_<prep>`."""
     if relation in PHRASES:
         return PHRASES[relation]
+    if relation.startswith("is_"):  # "is_allergic_to": an adjective and its preposition
+        return "be", relation.removeprefix("is_").replace("_", " ")
     if relation.endswith("_of") and relation not in ("member_of",):
         title = relation.removesuffix("_of").replace("_", " ")
         title = title.upper() if len(title) <= 3 else title
@@ -82,6 +85,8 @@ def clause(
     plan = relation.startswith("plan:")
     relation = relation.removeprefix("not:").removeprefix("plan:")
     who, person = owner_phrase(subject, speaker) if speaker else (subject, 3)
+    if speaker:  # "stay with alice" said to alice is "stay with you"
+        value = second_person(value, speaker)
     if relation.startswith("role:"):
         role = relation.removeprefix("role:")
         if who == "you":

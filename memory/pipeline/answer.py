@@ -217,7 +217,8 @@ def holder_yes_no(evidence: Evidence) -> str | None:
     now = [f for f in held if f.is_true and not f.relation.startswith("not:")]
     if now:
         return f"Yes. {since(now[0], evidence.speaker)}."
-    return f"No, not anymore. {until(evidence, held[0])}."
+    ended = [f for f in held if not f.relation.startswith("not:")] or held
+    return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
 
 
 # Words that join the parts of a name without naming anything ("Secretary of State for

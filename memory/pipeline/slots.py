@@ -133,11 +133,16 @@ def stated_date(fact: Fact) -> str | None:
         if fact.object.lower() not in sent.text.lower():
             continue
         for ent in sent.ents:
-            if ent.label_ == "DATE" and (
-                any(c.isdigit() for c in ent.text) or MONTH.search(ent.text)
+            relative = {w.lower() for w in ent.text.split()} & RELATIVE
+            if (
+                ent.label_ == "DATE"
+                and not relative
+                and (any(c.isdigit() for c in ent.text) or MONTH.search(ent.text))
             ):
                 return ent.text
     return None
 
 
+# Dates said relative to the day they were said: that day is the answer, not the words.
+RELATIVE = {"yesterday", "today", "tomorrow", "ago", "last", "next", "this", "tonight"}
 MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)

@@ -22,7 +22,7 @@ def day(value: datetime) -> str:
 def speak(fact: Fact, speaker: str, *, past: bool = False) -> str:
     """The fact as a clause said to `speaker` ("you work at Unbabel", "Ana lives in Porto")."""
     relation = fact.relation
-    if relation and fact.object:
+    if base_relation(relation) and fact.object:
         negated = relation.startswith("not:")
         return wording.clause(
             subject=fact.subject,
@@ -32,6 +32,8 @@ def speak(fact: Fact, speaker: str, *, past: bool = False) -> str:
             negated=negated,
             past=past and not relation.startswith("plan:"),
         )
+    if fact.source_message is not None and not relation:
+        return quote(fact, speaker)  # "we sold our old Corolla": the user's words say it best
     return wording.second_person(fact.text.strip().rstrip("."), speaker)
 
 
