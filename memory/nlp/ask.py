@@ -25,6 +25,8 @@ from memory.nlp.relations import ROLE_NOUNS
 # manager?", "What's my sister called?", "What pets do I have?"); with any other verb the
 # owned noun is the entity asked about ("Where does my brother live?").
 OWNING_VERBS = {"be", "call", "name", "have"}
+# Role nouns that name a person the user told of as a role ("my partner is Jamie").
+PERSON_ROLES = {"partner", "girlfriend", "boyfriend", "spouse", "unmarried partner"}
 
 # Words that name a set of roles rather than one ("What pets do I have?").
 CATEGORIES = {
@@ -71,7 +73,7 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
                 owner = reader.owner(inner) or owner
             if role == "name":
                 return owner, "is_called", None
-            if role in ROLE_NOUNS:  # "Who was my employer?" asks where I worked
+            if role in ROLE_NOUNS and role not in PERSON_ROLES:  # "my employer": where I work
                 return owner, ROLE_NOUNS[role], None
             # "Is Clara still my neighbour?": the name is the value asked about.
             named = child(token.head, "nsubj") if token.dep_ == "attr" else None
@@ -137,6 +139,12 @@ def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     lemmas = [t.lemma_.lower() if t.pos_ != "PROPN" else t.text for t in words]
     tags = [t.tag_ if t is not root or t.tag_.startswith("VB") else "VBP" for t in words]
     found = lexicon_reading(lemmas, tags)
+    where = any(t.lower_ == "where" for t in root.doc)
+    for prep in ("to", "in", "at") if found is None and where else ():
+        # "Where am I travelling?": the place word stands for the preposition's object
+        found = lexicon_reading([*lemmas[:1], prep, "X"], [tags[0], "IN", "NNP"])
+        if found is not None:
+            break
     if found is not None:
         value = next(
             (

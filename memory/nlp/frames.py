@@ -75,6 +75,10 @@ class SentenceFrames:
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         if subject and relation:
             self.frames.append(Frame(subject, relation, value, **kw))
+            # The person spoken of last, for "he"/"she" later in the same message: a named
+            # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
+            person = value if relation.startswith("role:") or relation == "is_called" else ""
+            self.reader.remember([person if person[:1].isupper() else subject])
 
     def apposition(self, name: Token) -> None:
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
@@ -87,6 +91,18 @@ class SentenceFrames:
             owner = self.reader.owner(role)
             if owner and role.pos_ == "NOUN":
                 self.add(owner, f"role:{self.reader.role(role)}", self.reader.name_of(head))
+
+    def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
+        """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
+        wherever it hangs in the sentence."""
+        for token in verb.subtree:
+            if token.lemma_ not in GENERIC_OBJECTS or token is verb:
+                continue
+            for prep, obj in prep_objects(token):
+                if prep in ("at", "with", "for") and obj.pos_ == "PROPN":
+                    self.add(
+                        self.reader.entity(subject), "works_for", self.reader.value(obj), plan=plan
+                    )
 
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.subjects(verb)
@@ -106,6 +122,8 @@ class SentenceFrames:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
         for subject in subjects:
+            if verb.lemma_ not in ("get", "take", "accept", "start", "land") and not neg:
+                self.jobs(verb, subject, plan)
             if self.naming(verb, subject, neg):
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
@@ -122,7 +140,7 @@ class SentenceFrames:
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            if verb.lemma_ in LOSS_VERBS and self.loss(verb, subject):
+            if (verb.lemma_ in LOSS_VERBS or verb.lemma_ == "run") and self.loss(verb, subject):
                 continue
             if verb.lemma_ == "turn":  # "Priya turned 7 yesterday"
                 years = next((c for c in verb.children if c.pos_ == "NUM"), None)
@@ -277,8 +295,10 @@ class SentenceFrames:
             self.reader.last_thing = (owner, role)
             if named is None:  # "I have two kids", "we got a puppy"
                 self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True)
-            else:
-                self.add(owner, f"role:{role}", self.reader.value(named), negated=neg, multi=True)
+            else:  # "two cats, Pepper and Salt"
+                for name in [named, *[c for c in named.children if c.dep_ == "conj"]]:
+                    value = self.reader.value(name)
+                    self.add(owner, f"role:{role}", value, negated=neg, multi=True)
         return True
 
     def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
@@ -329,12 +349,17 @@ class SentenceFrames:
 
     def loss(self, verb: Token, subject: Token) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
-        if verb.lemma_ in ("die", "pass"):
+        away = any(c.lower_ == "away" for c in verb.children)
+        if verb.lemma_ in ("die", "pass") or (away and verb.lemma_ in ("run", "pass", "fly")):
             self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
             return True
         obj = child(verb, "dobj")
-        if obj is None:
+        if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
+            obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)
+        if obj is None or is_time(obj):
             return False
+        named = [c for c in obj.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+        obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
 

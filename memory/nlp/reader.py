@@ -48,7 +48,24 @@ ROLE_SYNONYMS = {
 }
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
-LOSS_VERBS = {"give", "sell", "lose", "rehome", "donate", "die", "pass"}
+# Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
+LOSS_VERBS = {
+    "give",
+    "sell",
+    "lose",
+    "rehome",
+    "donate",
+    "die",
+    "pass",
+    "drop",
+    "ditch",
+    "cancel",
+    "part",
+    "split",
+    "dump",
+    "abandon",
+    "scrap",
+}
 CORRECTION_CUES = {
     "actually",
     "sorry",
@@ -247,6 +264,7 @@ class Reader:
         for subject in subjects:
             if subject and subject[:1].isupper() and subject != self.speaker:
                 self.last_person = subject.split("'s ")[0]
+                self.last_thing = None if self.last_thing is None else self.last_thing
 
 
 # -- predicates --------------------------------------------------------------------------------

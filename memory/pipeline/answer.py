@@ -214,9 +214,12 @@ def holder_yes_no(evidence: Evidence) -> str | None:
     held = [f for f in evidence.holders if owned_by(subject, f.subject)]
     if not intent.object or not held:
         return None
-    now = [f for f in held if f.is_true and not f.relation.startswith("not:")]
+    now = [f for f in held if f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    plans = [f for f in held if f.is_true and f.relation.startswith("plan:")]
     if now:
         return f"Yes. {since(now[0], evidence.speaker)}."
+    if plans:
+        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
     ended = [f for f in held if not f.relation.startswith("not:")] or held
     return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
 

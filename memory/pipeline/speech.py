@@ -32,8 +32,13 @@ def speak(fact: Fact, speaker: str, *, past: bool = False) -> str:
             negated=negated,
             past=past and not relation.startswith("plan:"),
         )
-    if fact.source_message is not None and not relation:
+    if fact.source_message is not None and not base_relation(relation):
         return quote(fact, speaker)  # "we sold our old Corolla": the user's words say it best
+    return plain(fact, speaker)
+
+
+def plain(fact: Fact, speaker: str) -> str:
+    """The fact's own sentence, in the second person where it is about the user."""
     return wording.second_person(fact.text.strip().rstrip("."), speaker)
 
 
@@ -89,13 +94,13 @@ def quote(fact: Fact, speaker: str) -> str:
     message = fact.source_message
     anchor = (fact.object or "").lower()
     if message is None or len(anchor) < 2:
-        return speak(fact, speaker)
+        return plain(fact, speaker)
     who, body = split_speaker(message.text, speaker)
     for part in sentences(body):
         if anchor in part.lower():
             part = name_the_pronoun(part.strip().rstrip(".!"), fact.subject)
             return to_you(part) if who == speaker else resolve_first_person(part, who)
-    return speak(fact, speaker)
+    return plain(fact, speaker)
 
 
 def name_the_pronoun(sentence: str, subject: str) -> str:
