@@ -149,3 +149,13 @@ def test_when_is_answered_with_the_date(chat):
 def test_it_tells_which_came_first(chat):
     chat.tell("I started Dutch lessons.", "I started piano lessons.")
     assert chat.ask("Which did I start first, Dutch or piano?").startswith("Dutch")
+
+
+def test_a_sentence_no_frame_reads_is_said_back_to_the_user(chat, alice):
+    from memory.models import Fact
+    from memory.pipeline.speech import speak
+
+    chat.tell("Ugh, Mondays and their endless meetings.")
+    fact = Fact.objects.get(user=alice, relation="")
+    assert fact.object == "" and fact.source_message is not None
+    assert "endless meetings" in speak(fact, alice.username)

@@ -40,8 +40,8 @@ def phrase(relation: str) -> tuple[str, str]:
     """(verb lemma, rest) for any stored relation: canonical, title or `<verb>_<prep>`."""
     if relation in PHRASES:
         return PHRASES[relation]
-    if relation.startswith("is_"):  # "is_allergic_to": an adjective and its preposition
-        return "be", relation.removeprefix("is_").replace("_", " ")
+    if relation.startswith(("is_", "be_")):  # "is_allergic_to", "be_in": be + the rest
+        return "be", relation.partition("_")[2].replace("_", " ")
     if relation.endswith("_of") and relation not in ("member_of",):
         title = relation.removesuffix("_of").replace("_", " ")
         title = title.upper() if len(title) <= 3 else title
