@@ -64,6 +64,15 @@ class ChatConsumer(AsyncWebsocketConsumer):
             except asyncio.CancelledError:
                 pass
 
+    async def dispatch(self, message: dict) -> None:
+        if message["type"] != "websocket.receive":
+            await super().dispatch(message)
+            return
+        # Channels first closes old connections on the database thread; if that thread is stuck
+        # on a frozen database, the user would hear nothing. limits.store_chat_message does
+        # it instead, inside CHAT_STORE_TIMEOUT.
+        await self.websocket_receive(message)
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         # The edge: whatever arrives, the answer is a frame and the socket stays open.
         try:

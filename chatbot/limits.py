@@ -13,7 +13,7 @@ from collections import Counter
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -82,6 +82,7 @@ def store_chat_message(*, conversation: Conversation, text: object, deadline: fl
     A frozen database answers late; the socket has told the user by then, so a store that
     finishes after the deadline is rolled back instead of leaving a message the user resends.
     """
+    close_old_connections()  # what Channels does before each message (health check, max age)
     with transaction.atomic():
         services.clean_text(text)  # refuse bad text before spending a query on the limits
         check_message_allowed(user_id=conversation.user_id)

@@ -15,7 +15,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        # Named: with django-axes there are two backends, and a new account has no failures.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("chat")
     return render(request, "registration/signup.html", {"form": form})
 

@@ -9,7 +9,7 @@ from django.test import Client
 
 from chatbot.models import Message
 from memory.models import Fact
-from tests.test_websocket import collect, connect, exchange, new_conversation
+from tests.test_websocket import connect, exchange, new_conversation
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
