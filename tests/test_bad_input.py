@@ -193,3 +193,35 @@ def _a_fact_of(user) -> Fact:
 
     asyncio.run(drain())
     return Fact.objects.filter(user=user).first()
+
+
+STATIC_PROBES = [
+    "/static/..%2f..%2fchatbot%2fsettings.py",
+    "/static/../chatbot/settings.py",
+    "/static/%2e%2e/%2e%2e/etc/passwd",
+    "/static/....//....//etc/passwd",
+    "/static/..\\..\\etc\\passwd",
+    "/static//etc/passwd",
+    "/static/%00",
+    "/static/a%00b.css",
+]
+
+
+async def _status(path: str) -> int:
+    from channels.testing import HttpCommunicator
+
+    from chatbot.asgi import application
+
+    communicator = HttpCommunicator(application, "GET", path)
+    await communicator.send_input({"type": "http.request", "body": b""})
+    start = await communicator.receive_output(timeout=10)
+    await communicator.wait()
+    return start["status"]
+
+
+async def test_it_answers_static_traversal_with_404_through_the_asgi_app():
+    # Through chatbot.asgi (the handler daphne runs), not the test client, which has no
+    # static handler at all.
+    for path in STATIC_PROBES:
+        assert await _status(path) == 404, path
+    assert await _status("/static/style.css") == 200
