@@ -225,3 +225,17 @@ async def test_it_answers_static_traversal_with_404_through_the_asgi_app():
     for path in STATIC_PROBES:
         assert await _status(path) == 404, path
     assert await _status("/static/style.css") == 200
+
+
+def test_it_clips_a_long_word_in_an_admin_fact_change_and_refuses_too_long_text(alice, admin_user):
+    fact = _a_fact_of(alice)
+    client = Client()
+    client.force_login(admin_user)
+    url = f"/admin/memory/fact/{fact.pk}/change/"
+    response = client.post(url, {"text": "Tom loves " + "Q" * 900})
+    assert response.status_code == 302
+    fact.refresh_from_db()
+    assert fact.text.endswith("Q" * 900)
+    response = client.post(url, {"text": "b" * 5000})
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
