@@ -58,8 +58,16 @@ def _graphs_of(user_id: int) -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
+def _sessions_of(user_id: int) -> int:
+    from django.contrib.auth import SESSION_KEY
+    from django.contrib.sessions.models import Session
+
+    return sum(s.get_decoded().get(SESSION_KEY) == str(user_id) for s in Session.objects.all())
+
+
 def _nothing_left(user, bystander) -> None:
     assert _rows_of(user.pk) == {}
+    assert _sessions_of(user.pk) == 0
     assert _graphs_of(user.pk) == []
     # The other user's memory is untouched.
     assert _rows_of(bystander.pk)["memory.Fact"] > 0
@@ -69,6 +77,7 @@ def _nothing_left(user, bystander) -> None:
 def test_it_deletes_everything_of_a_user_who_asks(alice, bob):
     _chat(alice)
     _chat(bob)
+    Client().force_login(alice)  # another browser, still logged in
     before = _rows_of(alice.pk)
     assert {"memory.Fact", "chatbot.Message", "memory.MemoryEdit"} <= set(before)
     assert _graphs_of(alice.pk)
@@ -87,6 +96,7 @@ def test_it_deletes_everything_of_a_user_who_asks(alice, bob):
 def test_it_lets_a_superuser_delete_a_user_in_the_admin(alice, bob, admin_user):
     _chat(alice)
     _chat(bob)
+    Client().force_login(alice)
     client = Client()
     client.force_login(admin_user)
     url = f"/admin/auth/user/{alice.pk}/delete/"
