@@ -36,11 +36,11 @@ browser:
 	@(command -v chromium && command -v docker-compose) >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium docker-compose >/dev/null)
 
 migrate: install
-	$(PY) manage.py migrate --no-input
+	DB_STATEMENT_TIMEOUT_MS=0 $(PY) manage.py migrate --no-input  # index builds may take long
 
 run: migrate
 	@echo "Recollect is starting on http://$(HOST):$(PORT)/"
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) chatbot.asgi:application
+	PORT=$(PORT) $(VENV)/bin/daphne -b $(HOST) -p $(PORT) chatbot.asgi:application
 
 test: install browser $(VENV)/.llm-test
 	RECOLLECT_PGDATA=$(CURDIR)/.pgdata-test $(VENV)/bin/pytest
@@ -49,7 +49,7 @@ lint: install
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
 
 bench: migrate
-	$(PY) manage.py bench
+	DB_STATEMENT_TIMEOUT_MS=0 $(PY) manage.py bench
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor staticfiles

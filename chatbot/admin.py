@@ -4,10 +4,13 @@ edits it caused, with a revert of all of its fact edits. Same permission as the 
 import json
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from chatbot import accounts
 from chatbot.models import Conversation, Message
 from memory.admin import MAX_ACTION_ROWS, MemoryAdmin, revert_messages
 from memory.admin_display import edit_log_url, edits_table
@@ -144,3 +147,26 @@ class ConversationAdmin(MemoryAdmin):
             body,
             self.messages(conversation),
         )
+
+
+class AccountAdmin(UserAdmin):
+    """Deleting a user deletes everything of theirs through accounts.delete_account. The memory
+    admins refuse deletes (memory changes go through audited services), so Django's own
+    cascade check would refuse even a superuser; the service is the audited path instead."""
+
+    def get_deleted_objects(self, objs, request):
+        if not self.has_delete_permission(request):
+            return super().get_deleted_objects(objs, request)
+        summary = [f"{obj}: their conversations, memory, memory graph and edit log" for obj in objs]
+        return summary, {"users": len(objs)}, set(), []
+
+    def delete_model(self, request, obj) -> None:
+        accounts.delete_account(user=obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for user in queryset:
+            accounts.delete_account(user=user)
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AccountAdmin)

@@ -3,18 +3,26 @@
 import asyncio
 import json
 import logging
+import time
 from contextlib import aclosing
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import DatabaseError
 
-from chatbot import selectors, services
+from chatbot import limits, selectors, services
 from chatbot.models import Conversation, Message
 from chatbot.outbox import HtmlOutbox, JsonOutbox
 from memory.events import Done, Failed, MemoryChanged, Routed, Token
 
 logger = logging.getLogger(__name__)
+
+NOT_STORED = (
+    "Your message was not saved: the database is not answering. It is still in the box; "
+    "send it again in a moment."
+)
 
 
 class ChatConsumer(AsyncWebsocketConsumer):
@@ -31,14 +39,23 @@ class ChatConsumer(AsyncWebsocketConsumer):
         except Conversation.DoesNotExist:
             await self.close(code=4403)  # another user's, or none: same answer
             return
-        query = parse_qs(self.scope.get("query_string", b"").decode())
+        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         self.outbox = JsonOutbox() if query.get("format") == ["json"] else HtmlOutbox()
+        if not limits.open_socket(user_id=self.user.pk):
+            await self.accept()
+            await self.send(self.outbox.failed(None, limits.too_many_sockets()))
+            await self.close(code=4429)
+            return
+        self.counted = True
         # One worker per socket handles messages in the order they arrive.
         self.queue: asyncio.Queue = asyncio.Queue()
         self.worker = asyncio.create_task(self._work())
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
+        if getattr(self, "counted", False):
+            self.counted = False
+            limits.close_socket(user_id=self.user.pk)
         worker = getattr(self, "worker", None)
         if worker is not None:
             worker.cancel()
@@ -47,7 +64,24 @@ class ChatConsumer(AsyncWebsocketConsumer):
             except asyncio.CancelledError:
                 pass
 
+    async def dispatch(self, message: dict) -> None:
+        if message["type"] != "websocket.receive":
+            await super().dispatch(message)
+            return
+        # Channels first closes old connections on the database thread; if that thread is stuck
+        # on a frozen database, the user would hear nothing. limits.store_chat_message does
+        # it instead, inside CHAT_STORE_TIMEOUT.
+        await self.websocket_receive(message)
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        # The edge: whatever arrives, the answer is a frame and the socket stays open.
+        try:
+            await self._receive(text_data)
+        except Exception:
+            logger.exception("receiving a chat message failed")
+            await self.send(self.outbox.failed(None, "Internal error; please send it again."))
+
+    async def _receive(self, text_data: str | None) -> None:
         if text_data is None:
             await self.send(self.outbox.failed(None, "Only text messages are accepted."))
             return
@@ -55,28 +89,45 @@ class ChatConsumer(AsyncWebsocketConsumer):
             payload = json.loads(text_data)
             if not isinstance(payload, dict):
                 raise ValueError
-        except ValueError:
+        except (ValueError, RecursionError):
             await self.send(self.outbox.failed(None, "Could not read that message (bad JSON)."))
             return
         if "retry" in payload:
             await self._retry(payload["retry"])
             return
         try:
-            message = await sync_to_async(services.store_user_message)(
-                conversation=self.conversation, text=payload.get("message")
-            )
+            message = await self._store(payload.get("message"))
         except services.InvalidMessage as exc:
             await self.send(self.outbox.failed(None, str(exc)))
             return
+        except (DatabaseError, limits.StoreTimedOut, TimeoutError):
+            logger.warning("storing a chat message failed", exc_info=True)
+            await self.send(self.outbox.failed(None, NOT_STORED))
+            return
         await self.send(self.outbox.message(message))
         await self.queue.put(message)
+
+    async def _store(self, text: object) -> Message:
+        """Store within CHAT_STORE_TIMEOUT. A frozen database blocks the storing thread; the
+        task is left to finish (and roll back, past its deadline) instead of being waited on."""
+        timeout = settings.CHAT_STORE_TIMEOUT
+        task = asyncio.ensure_future(
+            sync_to_async(limits.store_chat_message)(
+                conversation=self.conversation, text=text, deadline=time.monotonic() + timeout
+            )
+        )
+        done, _ = await asyncio.wait({task}, timeout=timeout + 1)
+        if not done:
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+            raise TimeoutError
+        return task.result()
 
     async def _retry(self, message_id: object) -> None:
         try:
             message = await sync_to_async(selectors.retryable_message)(
                 user=self.user, message_id=int(message_id)
             )
-        except (TypeError, ValueError, Message.DoesNotExist):
+        except (TypeError, ValueError, OverflowError, Message.DoesNotExist):
             await self.send(self.outbox.failed(None, "There is no failed message to retry."))
             return
         await self.queue.put(message)

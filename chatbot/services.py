@@ -30,6 +30,10 @@ def clean_text(raw: object) -> str:
             f"Your message is {len(text):,} characters long; the limit is "
             f"{settings.CHAT_MAX_MESSAGE_CHARS:,}. Split it into smaller messages."
         )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800") cannot be stored
+        raise InvalidMessage("Your message contains characters that are not valid text.") from exc
     if "\x00" in text or sum(1 for c in text if ord(c) < 32 and c not in "\n\t") > 0:
         raise InvalidMessage("Your message contains control characters or binary data.")
     return text

@@ -1,6 +1,7 @@
 """Django settings. Every knob comes from the environment; README.md lists them."""
 
 import sys
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -9,10 +10,16 @@ from chatbot.env import env_bool, env_float, env_int, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent
 TESTING = "pytest" in sys.modules or env_bool("RECOLLECT_TESTING")
 
-SECRET_KEY = env_str("SECRET_KEY", "dev-only-not-secret-change-me-in-production-0123456789")
+# The repository's key signs nothing real: chatbot.checks makes `check --deploy` (and every
+# start with DEBUG off outside tests) fail while it is in use.
+DEFAULT_SECRET_KEY = "dev-only-not-secret-change-me-in-production-0123456789"
+SECRET_KEY = env_str("SECRET_KEY", DEFAULT_SECRET_KEY)
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Websocket origins (scheme://host[:port]); default: http and https on ALLOWED_HOSTS at the
+# default ports and at the port daphne serves (PORT). See chatbot.origins.
+WS_ALLOWED_ORIGINS = env_list("WS_ALLOWED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
@@ -24,12 +31,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
+    "axes",
+    "csp",
     "chatbot",
     "memory",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "chatbot.middleware.reject_nul",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -37,6 +47,13 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "chatbot.urls"
@@ -68,6 +85,14 @@ def _database() -> dict:
         "ENGINE": "django.db.backends.postgresql",
         "CONN_MAX_AGE": 600,
         "CONN_HEALTH_CHECKS": True,
+        # A stuck database must give a clear error within seconds, not hang every request.
+        "OPTIONS": {
+            "connect_timeout": env_int("DB_CONNECT_TIMEOUT", 5),
+            "options": (
+                f"-c statement_timeout={env_int('DB_STATEMENT_TIMEOUT_MS', 30000)}"
+                f" -c lock_timeout={env_int('DB_LOCK_TIMEOUT_MS', 10000)}"
+            ),
+        },
     }
     if url:
         parsed = urlparse(url)
@@ -135,9 +160,53 @@ LOGGING = {
     },
 }
 
+# --- Production transport (docker/compose.yaml turns these on) -------------------------------
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
+    # Only behind a proxy that sets (and strips from clients) X-Forwarded-Proto.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# No inline script or style anywhere (templates, chat.js); htmx's own indicator <style> is
+# turned off by the htmx-config meta tag in base.html. ws: is covered by 'self' in Chromium
+# and Firefox; listed for older browsers.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'", "ws:", "wss:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# --- Login throttling (django-axes) --------------------------------------------------------------
+# Failures are counted per username+IP pair, so an attacker cannot lock a user out from elsewhere.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_float("LOGIN_COOLOFF_MINUTES", 15.0))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
+
 # --- Chat -------------------------------------------------------------------------------------
 # Messages larger than this are refused before anything is stored.
 CHAT_MAX_MESSAGE_CHARS = env_int("CHAT_MAX_MESSAGE_CHARS", 8000)
+# Flood control (chatbot.limits): messages per user per window, stored messages not finished yet
+# (status pending) per user, open chat sockets per user in one process, and how long a socket
+# waits for the database to store a message before telling the user.
+CHAT_RATE_MESSAGES = env_int("CHAT_RATE_MESSAGES", 60)
+CHAT_RATE_WINDOW = env_float("CHAT_RATE_WINDOW", 60.0)
+CHAT_MAX_PENDING = env_int("CHAT_MAX_PENDING", 20)
+CHAT_MAX_SOCKETS_PER_USER = env_int("CHAT_MAX_SOCKETS_PER_USER", 10)
+CHAT_STORE_TIMEOUT = env_float("CHAT_STORE_TIMEOUT", 5.0)
 
 # --- Memory engine ----------------------------------------------------------------------------
 # offline (default, symbolic), vector-baseline (the papers' comparison point), llm (needs LLM_*).

@@ -1,11 +1,11 @@
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from chatbot import selectors, services
-from chatbot.forms import SignupForm
+from chatbot import accounts, selectors, services
+from chatbot.forms import DeleteAccountForm, SignupForm
 from chatbot.models import Conversation
 
 
@@ -15,7 +15,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        # Named: with django-axes there are two backends, and a new account has no failures.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("chat")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -47,3 +48,14 @@ def conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
 def new_conversation(request: HttpRequest) -> HttpResponse:
     created = services.start_conversation(user=request.user)
     return redirect("conversation", conversation_id=created.pk)
+
+
+@login_required
+def delete_account(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        logout(request)
+        accounts.delete_account(user=user)
+        return render(request, "registration/account_deleted.html")
+    return render(request, "registration/delete_account.html", {"form": form})

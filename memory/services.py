@@ -259,8 +259,9 @@ def correct_fact(
     """A person (the user or staff) changes what a fact says; it is true from now on."""
     before = fact.snapshot()
     fact.text = text
-    fact.subject, fact.relation, fact.object = triplet
-    fact.subject_key, fact.object_key = keys
+    # Clipped to the columns like add_fact: a long word in a correction must not be a 500.
+    fact.subject, fact.relation, fact.object = triplet[0][:200], triplet[1][:80], triplet[2][:300]
+    fact.subject_key, fact.object_key = keys[0][:200], keys[1][:300]
     fact.subject_last = keys[0].rsplit(" ", 1)[-1][:100]
     fact.save(
         update_fields=[

@@ -172,6 +172,7 @@ def main() -> None:
     django.setup()
     seed()
     port = options.port or free_port()
+    os.environ["PORT"] = str(port)  # the websocket origin check admits the page's port
     daphne = [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen([*daphne, "chatbot.asgi:application"], cwd=ROOT, env=os.environ)
     try:

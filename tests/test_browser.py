@@ -1,11 +1,15 @@
 """A real browser (Debian's headless Chromium, driven by Playwright) against a real daphne."""
 
+import functools
 import multiprocessing
 import os
 import shutil
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
+from daphne.testing import DaphneProcess
+
+from memory.evaluation.load import free_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -17,6 +21,14 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def pin_server_port(cls) -> None:
+    """Websocket origins are checked with their port: the spawned live server reads the page's
+    origin from the environment, so its port is chosen before it starts."""
+    port = free_port()
+    os.environ["WS_ALLOWED_ORIGINS"] = f"http://{cls.host}:{port}"
+    cls.ProtocolServerProcess = functools.partial(DaphneProcess, port=port)
 
 
 @pytest.mark.browser
@@ -34,6 +46,7 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         # without their threads (earlier tests started them), and the child then hangs.
         cls._start_method = multiprocessing.get_start_method()
         multiprocessing.set_start_method("spawn", force=True)
+        pin_server_port(cls)
         super().setUpClass()
         from playwright.sync_api import sync_playwright
 
@@ -49,18 +62,27 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         super().tearDownClass()
         multiprocessing.set_start_method(cls._start_method, force=True)
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        os.environ.pop("WS_ALLOWED_ORIGINS", None)
 
     def sign_up(self, username: str):
         context = self.browser.new_context()
         page = context.new_page()
         page.set_default_timeout(30_000)
+        # Every page runs under the Content-Security-Policy: a violation is a failure.
+        self.csp_violations = getattr(self, "csp_violations", [])
+        page.on(
+            "console",
+            lambda m: "Content Security Policy" in m.text and self.csp_violations.append(m.text),
+        )
         page.goto(f"{self.live_server_url}/accounts/signup/")
         page.fill("#id_username", username)
         page.fill("#id_password1", "a-long-pass-4242")
         page.fill("#id_password2", "a-long-pass-4242")
         page.click("button[type=submit]")
         page.wait_for_selector("#message-input")
-        page.wait_for_function("document.getElementById('connection').textContent === 'Connected'")
+        # A locator wait, not wait_for_function: that evaluates a string, which the page's
+        # Content-Security-Policy (no 'unsafe-eval') refuses.
+        page.locator("#connection.ok").wait_for()
         return page
 
     def send(self, page, text: str) -> str:
@@ -89,6 +111,8 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         alice.wait_for_selector("#message-input")
         assert "Where do I live?" in alice.content()
         bob.screenshot(path=os.environ.get("SCREENSHOT_DIR", "/tmp") + "/chat-bob.png")
+        assert alice.evaluate("document.querySelector('style') === null")
+        assert self.csp_violations == []
 
     def test_it_shows_errors_in_the_page(self):
         page = self.sign_up("dora")
@@ -100,3 +124,4 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         assert "limit" in error.inner_text()
         assert len(page.input_value("#message-input")) == 9000, "a refused message is kept"
         assert "Noted" in self.send(page, "My sister is called Ana.")
+        assert self.csp_violations == []

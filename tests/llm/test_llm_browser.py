@@ -31,6 +31,7 @@ class LLMChatInTheBrowserTests(ChannelsLiveServerTestCase):
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
         cls._start_method = multiprocessing.get_start_method()
         multiprocessing.set_start_method("spawn", force=True)
+        test_browser.pin_server_port(cls)
         super().setUpClass()
         from playwright.sync_api import sync_playwright
 
@@ -46,6 +47,7 @@ class LLMChatInTheBrowserTests(ChannelsLiveServerTestCase):
         super().tearDownClass()
         multiprocessing.set_start_method(cls._start_method, force=True)
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        os.environ.pop("WS_ALLOWED_ORIGINS", None)
         for key, value in cls._saved.items():
             if value is None:
                 os.environ.pop(key, None)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from memory.evaluation import bench, load
+from memory.evaluation import bench, flood, load
 from memory.evaluation.readme import MissingBlock, splice
 
 
@@ -34,6 +34,12 @@ class Command(BaseCommand):
             "--readme", type=Path, help="also put the table in this README's results:bench block"
         )
         parser.add_argument("--keep", action="store_true", help="keep the synthetic users")
+        parser.add_argument(
+            "--flood-sockets",
+            type=int,
+            default=0,
+            help="also flood from one user with this many sockets (e.g. 300); 0: skip",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -45,7 +51,7 @@ class Command(BaseCommand):
         run = bench.Options(
             samples=options["samples"], users=options["users"], keep=options["keep"]
         )
-        rows, throughput = [], None
+        rows, throughput, flooded = [], None, None
         before = bench.cpu_probe_ms()
         if options["no_server"]:
             rows = [self.size(s, run) for s in sizes]
@@ -58,10 +64,15 @@ class Command(BaseCommand):
                     throughput = load.throughput(
                         port, options["clients"], options["rate"], options["seconds"]
                     )
+                if options["flood_sockets"]:
+                    self.stderr.write(f"flood from {options['flood_sockets']} sockets…")
+                    flooded = flood.flood(port, sockets=options["flood_sockets"])
         probe = (before, bench.cpu_probe_ms())
         table = bench.markdown(rows, throughput, probe)
         self.stdout.write(table)
-        result = {"sizes": rows, "throughput": throughput, "cpu_probe_ms": probe}
+        if flooded:
+            self.stdout.write("\n".join(f"{k}: {v}" for k, v in flooded.items()))
+        result = {"sizes": rows, "throughput": throughput, "cpu_probe_ms": probe, "flood": flooded}
         options["out"].write_text(json.dumps(result, indent=2))
         if options["markdown"]:
             options["markdown"].parent.mkdir(parents=True, exist_ok=True)
