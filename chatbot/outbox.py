@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 
 from chatbot.models import Message
+from memory.engine import SUMMARY_LIMIT
 
 
 class HtmlOutbox:
@@ -30,7 +31,8 @@ class HtmlOutbox:
         )
 
     def changes(self, reply: Message, lines: list[str]) -> str:
-        return render_to_string("chat/_oob_changes.html", {"reply": reply, "lines": lines})
+        context = {"reply": reply, "lines": lines, "summary_limit": SUMMARY_LIMIT}
+        return render_to_string("chat/_oob_changes.html", context)
 
     def done(self, reply: Message, meta: dict) -> str:
         return render_to_string("chat/_oob_done.html", {"reply": reply, "meta": meta})

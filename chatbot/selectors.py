@@ -16,7 +16,7 @@ def conversation_for(*, user: AbstractBaseUser, conversation_id: int) -> Convers
 
 
 def history(*, conversation: Conversation, limit: int = 200) -> list[Message]:
-    rows = conversation.messages.order_by("-id")[:limit]
+    rows = conversation.messages.select_related("reply_to").order_by("-id")[:limit]
     return list(reversed(rows))
 
 

@@ -43,6 +43,15 @@ def start_conversation(*, user: AbstractBaseUser, title: str = "") -> Conversati
     return Conversation.objects.create(user=user, title=title[:120])
 
 
+def open_empty_conversation(*, user: AbstractBaseUser) -> Conversation:
+    """ "+ New conversation": the user's newest conversation if nothing was said in it yet,
+    so that repeated clicks do not pile up empty conversations."""
+    newest = Conversation.objects.filter(user=user).first()
+    if newest is not None and not newest.messages.exists():
+        return newest
+    return start_conversation(user=user)
+
+
 @transaction.atomic
 def store_user_message(
     *, conversation: Conversation, text: str, sent_at: datetime | None = None

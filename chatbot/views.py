@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -7,6 +8,7 @@ from django.views.decorators.http import require_POST
 from chatbot import accounts, selectors, services
 from chatbot.forms import DeleteAccountForm, SignupForm
 from chatbot.models import Conversation
+from memory.engine import SUMMARY_LIMIT
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -39,6 +41,8 @@ def conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
         "conversation": current,
         "conversations": selectors.conversations_for(user=request.user)[:100],
         "history": selectors.history(conversation=current),
+        "max_chars": settings.CHAT_MAX_MESSAGE_CHARS,
+        "summary_limit": SUMMARY_LIMIT,
     }
     return render(request, "chat/page.html", context)
 
@@ -46,8 +50,8 @@ def conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def new_conversation(request: HttpRequest) -> HttpResponse:
-    created = services.start_conversation(user=request.user)
-    return redirect("conversation", conversation_id=created.pk)
+    opened = services.open_empty_conversation(user=request.user)
+    return redirect("conversation", conversation_id=opened.pk)
 
 
 @login_required

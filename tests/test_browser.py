@@ -116,12 +116,110 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
 
     def test_it_shows_errors_in_the_page(self):
         page = self.sign_up("dora")
-        page.evaluate("document.getElementById('message-input').removeAttribute('maxlength')")
-        page.fill("#message-input", "x" * 9000)
+        assert page.evaluate("document.activeElement.id") == "message-input", "focused on load"
+        page.fill("#message-input", "x" * 9000)  # nothing cuts a paste short
+        assert page.locator("#counter.over").inner_text() == "9,000 / 8,000"
         page.press("#message-input", "Enter")
         error = page.locator("#chat-errors .error")
         error.wait_for()
         assert "limit" in error.inner_text()
         assert len(page.input_value("#message-input")) == 9000, "a refused message is kept"
         assert "Noted" in self.send(page, "My sister is called Ana.")
+        assert page.evaluate("document.activeElement.id") == "message-input", "focused after send"
+        assert page.locator("#counter").inner_text() == ""
         assert self.csp_violations == []
+
+    def overflow(self, page) -> int:
+        return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+    def test_the_pages_fit_a_phone(self):
+        phone = self.browser.new_context(viewport={"width": 390, "height": 844})
+        page = phone.new_page()
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        assert self.overflow(page) <= 0
+        page.goto(f"{self.live_server_url}/accounts/signup/")
+        page.fill("#id_username", "phoebe")
+        page.fill("#id_password1", "a-long-pass-4242")
+        page.fill("#id_password2", "a-long-pass-4242")
+        page.click("button[type=submit]")
+        page.locator("#connection.ok").wait_for()
+        assert self.overflow(page) <= 0
+        assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+        assert not page.locator("#sidebar").is_visible(), "conversations are in a drawer"
+        page.click("#drawer-toggle")
+        assert page.locator("#new-conversation").is_visible()
+        page.goto(f"{self.live_server_url}/memory/")
+        assert self.overflow(page) <= 0
+        phone.close()
+
+    def test_a_reload_opens_at_the_latest_message(self):
+        page = self.sign_up("rhea")
+        for n in range(8):
+            self.send(page, f"My friend number {n} lives in a town with a long name, Town{n}.")
+        page.reload()
+        page.locator("#connection.ok").wait_for()
+        gap = page.evaluate(
+            "(() => { const m = document.getElementById('messages');"
+            " return m.scrollHeight - m.scrollTop - m.clientHeight; })()"
+        )
+        assert page.evaluate("document.getElementById('messages').scrollTop") > 0
+        assert gap <= 2
+
+    def test_dark_mode_follows_the_system(self):
+        dark = self.browser.new_context(color_scheme="dark")
+        page = dark.new_page()
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        rgb = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert sum(int(v) for v in rgb[rgb.index("(") + 1 : -1].split(",")[:3]) < 150, rgb
+        dark.close()
+
+    def test_a_long_reply_renders_about_as_fast_as_it_arrives(self):
+        from django.contrib.auth import get_user_model
+
+        from memory import nlp, services
+        from memory.models import Backend
+        from memory.services import Provenance
+
+        page = self.sign_up("tess")
+        user = get_user_model().objects.get(username="tess")
+        words = " ".join(f"word{k}" for k in range(28))
+        for n in range(100):
+            services.add_fact(
+                user=user,
+                text=f"Bob collects item {n} {words}",
+                triplet=("Bob", "collects", f"item {n} {words}"),
+                keys=(nlp.entity_key("Bob"), f"item {n}"),
+                why=Provenance(step="test.seed", backend=Backend.STAFF),
+            )
+        started = page.evaluate("performance.now()")
+        self.send(page, "What do you remember about Bob?")
+        shown = page.evaluate("performance.now()") - started
+        reply = page.locator("li.message.bot").last
+        server = float(reply.locator(".meta span").last.inner_text().split()[0])
+        tokens = len(reply.locator(".body").inner_text().split())
+        print(f"\n{tokens} tokens: server {server:.0f} ms, in the page {shown:.0f} ms")
+        assert tokens >= 3000
+        assert shown < 3 * server + 2000
+
+    def test_the_revert_button_on_an_edit_page_reverts_it(self):
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+
+        from memory.models import EditKind, Fact, MemoryEdit
+
+        page = self.sign_up("uma")
+        self.send(page, "Brandon lives in Oslo.")
+        self.send(page, "Brandon moved to Rome.")
+        boss = get_user_model().objects.create_superuser("boss", password="a-long-pass-4242")
+        edit = MemoryEdit.objects.get(user__username="uma", kind=EditKind.FACT_MADE_FALSE)
+        session = Client()
+        session.force_login(boss, backend="django.contrib.auth.backends.ModelBackend")
+        context = self.browser.new_context()
+        cookie = session.cookies["sessionid"].value
+        context.add_cookies([{"name": "sessionid", "value": cookie, "url": self.live_server_url}])
+        admin = context.new_page()
+        admin.goto(f"{self.live_server_url}/admin/memory/memoryedit/{edit.pk}/change/")
+        admin.click("input[value='Revert this edit']")
+        admin.wait_for_load_state()
+        assert Fact.objects.get(pk=edit.fact_id).is_true, "the fact made false is true again"
+        assert MemoryEdit.objects.filter(kind=EditKind.FACT_REVERTED, actor__username="boss")

@@ -57,9 +57,19 @@ def test_it_logs_out_with_post(client, alice):
 def test_it_creates_a_new_conversation(client, alice):
     client.force_login(alice)
     client.get(reverse("chat"))
+    say(alice, "I live in Lisbon.")  # the first conversation is no longer empty
     response = client.post(reverse("new_conversation"))
     assert response.status_code == 302
     assert Conversation.objects.filter(user=alice).count() == 2
+
+
+def test_it_reuses_an_empty_conversation_instead_of_making_another(client, alice):
+    client.force_login(alice)
+    client.get(reverse("chat"))
+    first = client.post(reverse("new_conversation"))
+    second = client.post(reverse("new_conversation"))
+    assert first["Location"] == second["Location"]
+    assert Conversation.objects.filter(user=alice).count() == 1
 
 
 def test_it_renders_history_escaped(client, alice):

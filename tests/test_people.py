@@ -159,3 +159,8 @@ def test_a_sentence_no_frame_reads_is_said_back_to_the_user(chat, alice):
     fact = Fact.objects.get(user=alice, relation="")
     assert fact.object == "" and fact.source_message is not None
     assert "endless meetings" in speak(fact, alice.username)
+
+
+def test_when_only_a_negation_is_known_it_does_not_invent_a_date(chat):
+    chat.tell("I have never worked at Feedzai.")
+    assert not chat.ask("When did I work at Feedzai?").startswith("On ")

@@ -73,7 +73,8 @@ def when(evidence: Evidence) -> str:
     was said."""
     if not evidence.triplet_ids and evidence.best_similarity < slots.RELATED:
         return UNKNOWN  # nothing told is close to what is asked
-    return slots.on_date(focused(evidence)[0])
+    happened = [f for f in focused(evidence) if not f.relation.startswith("not:")]
+    return slots.on_date(happened[0]) if happened else UNKNOWN
 
 
 def current(evidence: Evidence) -> str:

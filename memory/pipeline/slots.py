@@ -54,7 +54,10 @@ def answer(evidence: Evidence) -> str | None:
     plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
     if intent.wh == "when":
-        target = (now or past or plans)[0]
+        candidates = now or past or plans
+        if not candidates:
+            return None  # only negations fill the slot: nothing happened to date
+        target = candidates[0]
         if target in plans:
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return on_date(target)

@@ -4,6 +4,8 @@ import asyncio
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from chatbot import services
 from chatbot.models import Conversation
@@ -21,6 +23,13 @@ class Command(BaseCommand):
         parser.add_argument("--verbose-events", action="store_true", help="also print routing")
 
     def handle(self, *args, message: str, user: str, create: bool, **options):
+        executor = MigrationExecutor(connection)
+        pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        if pending:
+            raise CommandError(
+                f"the database is not set up yet ({len(pending)} migrations to apply): "
+                "run `python manage.py migrate` (or `make run`) first"
+            )
         account = self.get_user(user, create)
         conversation = self.get_conversation(account, options.get("conversation"))
         try:
