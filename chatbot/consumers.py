@@ -47,6 +47,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.close(code=4429)
             return
         self.counted = True
+        self.stops: set[object] = set()  # reply ids the user asked to stop
         # One worker per socket handles messages in the order they arrive.
         self.queue: asyncio.Queue = asyncio.Queue()
         self.worker = asyncio.create_task(self._work())
@@ -94,6 +95,9 @@ class ChatConsumer(AsyncWebsocketConsumer):
             return
         if "retry" in payload:
             await self._retry(payload["retry"])
+            return
+        if "stop" in payload:  # the Stop button: end the reply being streamed
+            self.stops.add(payload["stop"])
             return
         try:
             message = await self._store(payload.get("message"))
@@ -150,6 +154,13 @@ class ChatConsumer(AsyncWebsocketConsumer):
         async with aclosing(stream) as events:
             async for event in events:
                 await self.send(self._render(message, reply, event))
+                if reply.pk in self.stops:
+                    # Closing the stream stores what was said so far, marked incomplete
+                    # (services.process_message), as when the page is closed.
+                    break
+        if reply.pk in self.stops:
+            self.stops.discard(reply.pk)
+            await self.send(self.outbox.done(reply, {"incomplete": True}))
 
     def _render(self, message: Message, reply: Message, event) -> str:
         if isinstance(event, Token):

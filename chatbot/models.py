@@ -19,7 +19,7 @@ class Conversation(models.Model):
         indexes = [models.Index(fields=["user", "-updated_at"])]
 
     def __str__(self) -> str:
-        return self.title or f"Conversation {self.pk}"
+        return self.title or "New conversation"
 
     def touch(self, first_text: str = "") -> None:
         self.updated_at = timezone.now()

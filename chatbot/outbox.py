@@ -14,6 +14,11 @@ from memory.engine import SUMMARY_LIMIT
 
 
 class HtmlOutbox:
+    def __init__(self) -> None:
+        # The text streamed so far per reply: when it is done, the reply is drawn again as
+        # Markdown (while it streams it is plain text).
+        self.streamed: dict[int, list[str]] = {}
+
     def message(self, message: Message) -> str:
         return render_to_string("chat/_oob_message.html", {"m": message})
 
@@ -25,6 +30,7 @@ class HtmlOutbox:
         )
 
     def token(self, reply: Message, text: str) -> str:
+        self.streamed.setdefault(reply.pk, []).append(text)
         return (
             f'<span id="reply-body-{reply.pk}" hx-swap-oob="beforeend">'
             f"<span>{escape(text)}</span></span>"
@@ -35,7 +41,9 @@ class HtmlOutbox:
         return render_to_string("chat/_oob_changes.html", context)
 
     def done(self, reply: Message, meta: dict) -> str:
-        return render_to_string("chat/_oob_done.html", {"reply": reply, "meta": meta})
+        text = "".join(self.streamed.pop(reply.pk, []))
+        context = {"reply": reply, "meta": meta, "text": text}
+        return render_to_string("chat/_oob_done.html", context)
 
     def failed(self, message: Message | None, error: str) -> str:
         return render_to_string("chat/_oob_error.html", {"m": message, "error": error})

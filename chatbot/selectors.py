@@ -1,13 +1,18 @@
 """Reads for the chat. Every query is scoped by the requesting user."""
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from chatbot.models import Conversation, Message
 
 
-def conversations_for(*, user: AbstractBaseUser) -> QuerySet[Conversation]:
-    return Conversation.objects.filter(user=user)
+def conversations_for(*, user: AbstractBaseUser, search: str = "") -> QuerySet[Conversation]:
+    """The user's conversations, newest first; `search` matches titles and what was said."""
+    rows = Conversation.objects.filter(user=user)
+    if search:
+        said = Message.objects.filter(user=user, text__icontains=search).values("conversation_id")
+        rows = rows.filter(Q(title__icontains=search) | Q(pk__in=said))
+    return rows
 
 
 def conversation_for(*, user: AbstractBaseUser, conversation_id: int) -> Conversation:

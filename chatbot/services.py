@@ -43,6 +43,18 @@ def start_conversation(*, user: AbstractBaseUser, title: str = "") -> Conversati
     return Conversation.objects.create(user=user, title=title[:120])
 
 
+def rename_conversation(*, conversation: Conversation, title: str) -> Conversation:
+    conversation.title = " ".join(title.split())[:120]
+    conversation.save(update_fields=["title"])
+    return conversation
+
+
+def delete_conversation(*, conversation: Conversation) -> None:
+    """The conversation and its messages go; what memory learned from them stays (memory is
+    managed on My memory, where every edit keeps its cause even when the message is gone)."""
+    conversation.delete()
+
+
 def open_empty_conversation(*, user: AbstractBaseUser) -> Conversation:
     """ "+ New conversation": the user's newest conversation if nothing was said in it yet,
     so that repeated clicks do not pile up empty conversations."""

@@ -37,9 +37,11 @@ def conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
         current = selectors.conversation_for(user=request.user, conversation_id=conversation_id)
     except Conversation.DoesNotExist as exc:
         raise Http404("No such conversation") from exc
+    search = request.GET.get("q", "").strip()[:100]
     context = {
         "conversation": current,
-        "conversations": selectors.conversations_for(user=request.user)[:100],
+        "search": search,
+        "conversations": selectors.conversations_for(user=request.user, search=search)[:100],
         "history": selectors.history(conversation=current),
         "max_chars": settings.CHAT_MAX_MESSAGE_CHARS,
         "summary_limit": SUMMARY_LIMIT,
@@ -63,3 +65,40 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         accounts.delete_account(user=user)
         return render(request, "registration/account_deleted.html")
     return render(request, "registration/delete_account.html", {"form": form})
+
+
+def _own(request: HttpRequest, conversation_id: int) -> Conversation:
+    try:
+        return selectors.conversation_for(user=request.user, conversation_id=conversation_id)
+    except Conversation.DoesNotExist as exc:
+        raise Http404("No such conversation") from exc
+
+
+@login_required
+@require_POST
+def rename_conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
+    title = request.POST.get("title", "")
+    if not title.strip():
+        return HttpResponse("A title cannot be empty.", status=400)
+    services.rename_conversation(conversation=_own(request, conversation_id), title=title)
+    return redirect("conversation", conversation_id=conversation_id)
+
+
+@login_required
+@require_POST
+def delete_conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
+    services.delete_conversation(conversation=_own(request, conversation_id))
+    return redirect("chat")
+
+
+@login_required
+def export_conversation(request: HttpRequest, conversation_id: int) -> HttpResponse:
+    """The conversation as Markdown, to keep or share."""
+    current = _own(request, conversation_id)
+    lines = [f"# {current}", ""]
+    for m in selectors.history(conversation=current, limit=100_000):
+        who = "You" if m.role == "user" else "Recollect"
+        lines += [f"**{who}** ({m.sent_at:%Y-%m-%d %H:%M}):", "", m.text, ""]
+    response = HttpResponse("\n".join(lines), content_type="text/markdown; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="conversation-{current.pk}.md"'
+    return response

@@ -198,8 +198,8 @@ class MemoryEditAdmin(MemoryAdmin):
         CauseMessageFilter,
         EditedFactFilter,
     )
-    search_fields = ("target", "reason")
-    search_help_text = "Searches concept targets and the stated reasons."
+    search_fields = ("target", "reason", "fact__text")
+    search_help_text = "Searches the fact's text, concept targets and the stated reasons."
     list_select_related = ("user", "fact", "cause_message", "actor")
     list_per_page = 50
     ordering = ("-id",)

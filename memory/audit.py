@@ -37,6 +37,7 @@ from memory.models import (
     MemoryState,
     Operation,
 )
+from memory.nlp import statements
 from memory.services import Provenance
 
 SNAPSHOT_KEYS = ("text", "subject", "relation", "object", "is_true")
@@ -187,7 +188,8 @@ def correct_text(
     """A person rewrites a fact; its triplet is parsed again from the new words."""
     services.lock_user_memory(user_id=fact.user_id)
     fact = _locked(fact)
-    parsed = nlp.extract_facts(text, speaker=fact.user.get_username())
+    parsed = statements.extract(text, speaker=fact.user.get_username())
+    parsed = [p for p in parsed if p.relation] or parsed
     first = parsed[0] if parsed else None
     triplet = (first.subject, first.relation, first.object) if first else ("", "", "")
     if first and first.negated:
@@ -265,7 +267,8 @@ def delete_all_memory(*, user: AbstractBaseUser, conversations: bool = False) ->
     counts = {
         "edits": MemoryEdit.objects.filter(user=user).delete()[0],
         "truth rows": FactTruth.objects.filter(fact__user=user).delete()[0],
-        "facts": Fact.objects.filter(user=user).delete()[0],
+        # delete() counts every row it cascades to (each fact's vector too): count facts.
+        "facts": Fact.objects.filter(user=user).delete()[1].get(Fact._meta.label, 0),
         "state": MemoryState.objects.filter(user=user).delete()[0],
         "admin log": LogEntry.objects.filter(
             content_type=ContentType.objects.get_for_model(Fact), object_id__in=fact_ids

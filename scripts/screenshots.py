@@ -7,7 +7,8 @@ and recreates), seeds a user's memory through the real pipeline (chatbot.service
 point `manage.py chat` uses, with dated messages so the truth history spans months), starts
 daphne on 127.0.0.1, logs in as a staff member holding only the "Can audit memory"
 permission, reverts a wrong edit through the admin UI, and saves into docs/screenshots/:
-edit-log.png, fact-timeline.png and concept-graph.png.
+edit-log.png, fact-timeline.png and concept-graph.png; then, as alice, chat-desktop-light.png,
+chat-phone-light.png, chat-desktop-dark.png, chat-phone-dark.png and my-memory.png.
 """
 
 import argparse
@@ -149,7 +150,27 @@ def shoot(base: str) -> None:
         page.screenshot(path=str(OUT / "fact-timeline.png"), full_page=True)
         page.goto(f"{base}/admin/memory/memorystate/{alice.pk}/concepts/brandon/")
         page.screenshot(path=str(OUT / "concept-graph.png"), full_page=True)
+        shoot_chat(browser, base)
         browser.close()
+
+
+def shoot_chat(browser, base: str) -> None:
+    """alice's chat on a desktop and a phone, light and dark, and her My memory page."""
+    sizes = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+    for scheme in ("light", "dark"):
+        for name, viewport in sizes.items():
+            context = browser.new_context(viewport=viewport, color_scheme=scheme)
+            page = context.new_page()
+            page.goto(f"{base}/accounts/login/")
+            page.fill("#id_username", "alice")
+            page.fill("#id_password", PASSWORD)
+            page.click("button[type=submit]")
+            page.locator("#connection.ok").wait_for()
+            page.screenshot(path=str(OUT / f"chat-{name}-{scheme}.png"))
+            if name == "desktop" and scheme == "light":
+                page.goto(f"{base}/memory/")
+                page.screenshot(path=str(OUT / "my-memory.png"))
+            context.close()
 
 
 def main() -> None:

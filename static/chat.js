@@ -15,9 +15,12 @@
     var box = byId("message-input");
     if (box) { box.focus(); }
   }
+  var socket = null, current = null;  // the open socket; the reply being streamed
   function streaming(on) {
-    var send = byId("send");
+    var send = byId("send"), stop = byId("stop");
     if (send) { send.disabled = on; }
+    if (stop) { stop.hidden = !on; }
+    if (!on) { current = null; }
   }
   function count() {
     var box = byId("message-input"), out = byId("counter");
@@ -43,8 +46,11 @@
     pending = {};
     toLatest();
   }
+  var DONE = /id="reply-body-(\d+)" hx-swap-oob="innerHTML"/;
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     var data = evt.detail && evt.detail.message;
+    var done = typeof data === "string" && DONE.exec(data);
+    if (done) { delete pending[done[1]]; }  // the finished reply replaces what streamed
     var found = typeof data === "string" && TOKEN.exec(data);
     if (!found) { return; }
     evt.preventDefault();  // written by flush()
@@ -52,7 +58,11 @@
     if (!scheduled) { scheduled = true; window.requestAnimationFrame(flush); }
   });
 
-  document.addEventListener("htmx:wsOpen", function () { status("Connected", "ok"); toLatest(); });
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    socket = evt.detail && evt.detail.socketWrapper;
+    status("Connected", "ok");
+    toLatest();
+  });
   document.addEventListener("htmx:wsClose", function () {
     status("Disconnected — reconnecting…", "bad");
     streaming(false);
@@ -68,10 +78,13 @@
     // Clear the box only once the server has stored the message: a refused message
     // (too long, binary...) stays in the box so nothing the user typed is lost.
     if (data.indexOf('class="message user') !== -1) {
+      var starters = byId("starters");
+      if (starters) { starters.remove(); }
       var form = byId("chat-form");
       if (form) { form.reset(); count(); focusBox(); }
     }
-    if (data.indexOf('class="message bot') !== -1) { streaming(true); }
+    var bot = /id="message-(\d+)" class="message bot/.exec(data);
+    if (bot) { current = parseInt(bot[1], 10); streaming(true); }
     if (data.indexOf("data-done") !== -1 || data.indexOf('id="chat-errors"') !== -1) {
       if (Object.keys(pending).length) { flush(); }
       streaming(false);
@@ -88,6 +101,26 @@
     if (evt.target && evt.target.id === "message-input") { count(); }
   });
   document.addEventListener("click", function (evt) {
+    var el = evt.target;
+    if (el && el.classList && el.classList.contains("starter")) {
+      var box = byId("message-input");
+      box.value = el.dataset.text;
+      count();
+      box.focus();
+      return;
+    }
+    if (el && el.classList && el.classList.contains("copy")) {
+      var body = byId(el.dataset.copy);
+      if (body && navigator.clipboard) {
+        navigator.clipboard.writeText(body.innerText).then(function () { el.textContent = "Copied"; });
+      }
+      return;
+    }
+    if (el && el.id === "jump") { toLatest(); return; }
+    if (evt.target && evt.target.id === "stop" && socket && current !== null) {
+      socket.send(JSON.stringify({ stop: current }));  // the server stores it as incomplete
+      return;
+    }
     var toggle = evt.target && evt.target.closest && evt.target.closest("#drawer-toggle");
     if (!toggle) { return; }
     var layout = byId("chat-layout");
@@ -95,6 +128,12 @@
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
   });
   window.addEventListener("load", toLatest);
+  // "Latest" appears once the user has scrolled up away from the newest messages.
+  document.addEventListener("scroll", function (evt) {
+    var list = byId("messages"), jump = byId("jump");
+    if (!list || !jump || evt.target !== list) { return; }
+    jump.hidden = list.scrollHeight - list.scrollTop - list.clientHeight < 200;
+  }, true);
   document.addEventListener("DOMContentLoaded", function () {
     toLatest();  // a reloaded conversation opens at its latest message
     focusBox();

@@ -96,13 +96,18 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
 
     def test_two_users_chat_with_their_own_memory(self):
         alice = self.sign_up("alice")
+        frames: list[str] = []
+        alice.on("websocket", lambda ws: ws.on("framereceived", frames.append))
+        alice.reload()  # the listener sees the socket the page opens now
+        alice.locator("#connection.ok").wait_for()
         bob = self.sign_up("bob")
         assert "Noted" in self.send(alice, "I live in Lisbon.")
         assert alice.locator(".route-update").count() == 1
         answer = self.send(alice, "Where do I live?")
         assert "Lisbon" in answer
-        tokens = alice.locator("li.message.bot").last.locator(".body > span").count()
-        assert tokens > 1, "the answer arrived as several streamed fragments"
+        tokens = [f for f in frames if 'hx-swap-oob="beforeend"><span>' in str(f)]
+        assert len(tokens) > 1, "the answer arrived as several streamed fragments"
+        assert alice.locator("li.message.bot").last.locator(".body .md").count() == 1
         assert alice.locator(".route-question").count() == 1
         bob_answer = self.send(bob, "Where do I live?")
         assert "Lisbon" not in bob_answer
@@ -223,3 +228,47 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         admin.wait_for_load_state()
         assert Fact.objects.get(pk=edit.fact_id).is_true, "the fact made false is true again"
         assert MemoryEdit.objects.filter(kind=EditKind.FACT_REVERTED, actor__username="boss")
+
+    def test_replies_are_markdown_and_markup_in_them_is_not_run(self):
+        page = self.sign_up("vera")
+        self.send(page, "Gil likes <script>window.pwned = 1</script> jazz.")
+        self.send(page, "Gil likes old <b>films</b>.")
+        reply = page.locator("li.message.bot").last
+        self.send(page, "What do you remember about Gil?")
+        reply = page.locator("li.message.bot").last
+        assert reply.locator(".md ul li").count() >= 2, "the recalled facts are a list"
+        assert page.evaluate("window.pwned === undefined")
+        assert reply.locator("script").count() == 0
+        page.reload()
+        page.locator("#connection.ok").wait_for()
+        assert page.locator("li.message.bot").last.locator(".md ul li").count() >= 2
+        assert page.evaluate("window.pwned === undefined")
+
+    def test_stop_ends_a_reply_while_it_streams(self):
+        from django.contrib.auth import get_user_model
+
+        from chatbot.models import Message
+        from memory import nlp, services
+        from memory.models import Backend
+        from memory.services import Provenance
+
+        page = self.sign_up("wes")
+        user = get_user_model().objects.get(username="wes")
+        words = " ".join(f"word{k}" for k in range(28))
+        for n in range(100):
+            services.add_fact(
+                user=user,
+                text=f"Bob collects item {n}",
+                triplet=("Bob", "collects", f"item {n} {words}"),
+                keys=(nlp.entity_key("Bob"), f"item {n}"),
+                why=Provenance(step="test.seed", backend=Backend.STAFF),
+            )
+        page.fill("#message-input", "What do you remember about Bob?")
+        page.press("#message-input", "Enter")
+        page.click("#stop")
+        reply = page.locator("li.message.bot").last
+        reply.locator(".incomplete").wait_for()
+        stored = Message.objects.filter(user=user, role=Message.Role.BOT).latest("id")
+        assert stored.status == Message.Status.INCOMPLETE
+        assert 0 < len(stored.text.split()) < 3000
+        assert page.locator("#send").is_enabled() and not page.locator("#stop").is_visible()

@@ -88,3 +88,38 @@ def test_it_hides_other_users_conversation(client, alice, bob):
     assert response.status_code == 404
     page = client.get(reverse("chat"), follow=True)
     assert b"Lisbon" not in page.content
+
+
+def test_it_renames_searches_exports_and_deletes_conversations(client, alice, bob):
+    client.force_login(alice)
+    say(alice, "I adopted a tortoise called Speedy.")
+    conversation = Conversation.objects.get(user=alice)
+    rename = reverse("rename_conversation", args=[conversation.pk])
+    assert client.post(rename, {"title": "  Pets   and more "}).status_code == 302
+    conversation.refresh_from_db()
+    assert conversation.title == "Pets and more"
+    assert client.post(rename, {"title": "   "}).status_code == 400
+
+    found = client.get(reverse("conversation", args=[conversation.pk]), {"q": "tortoise"})
+    assert b"Pets and more" in found.content
+    missed = client.get(reverse("conversation", args=[conversation.pk]), {"q": "zebra"})
+    assert b"No conversation matches" in missed.content
+
+    export = client.get(reverse("export_conversation", args=[conversation.pk]))
+    assert export["Content-Type"].startswith("text/markdown")
+    assert b"# Pets and more" in export.content and b"tortoise called Speedy" in export.content
+
+    client.force_login(bob)  # another user's conversation is not found, whatever the verb
+    assert client.post(rename, {"title": "mine"}).status_code == 404
+    assert client.get(reverse("export_conversation", args=[conversation.pk])).status_code == 404
+    delete = reverse("delete_conversation", args=[conversation.pk])
+    assert client.post(delete).status_code == 404
+    client.force_login(alice)
+    assert client.post(delete).status_code == 302
+    assert not Conversation.objects.filter(pk=conversation.pk).exists()
+
+
+def test_a_missing_page_is_a_styled_404(client, alice):
+    client.force_login(alice)
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404 and b"Back to the chat" in response.content

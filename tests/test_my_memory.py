@@ -241,9 +241,10 @@ def test_deleting_my_memory_leaves_nothing_behind(client, alice, bob, make_user,
     client.force_login(alice)
 
     data = {"confirm": "Delete my memory"} | ({"conversations": "on"} if conversations else {})
+    held = Fact.objects.filter(user=alice).count()
     response = client.post(reverse("delete_memory"), data, follow=True)
 
-    assert "Deleted your memory" in response.content.decode()
+    assert f"Deleted your memory: {held} facts" in response.content.decode()
     assert memory_rows(alice) == {"facts": 0, "truth": 0, "edits": 0, "state": 0}
     assert graph_schemas(alice) == 0
     for word in ("Zanzibar", "Quixote"):

@@ -168,3 +168,40 @@ async def test_it_stores_injection_attempts_as_plain_text(alice):
     )
     assert nasty in texts
     await ws.disconnect()
+
+
+async def test_stop_ends_a_streaming_reply_and_stores_it_incomplete(alice):
+    from memory import nlp, services
+    from memory.models import Backend
+    from memory.services import Provenance
+
+    def seed():
+        for n in range(60):
+            services.add_fact(
+                user=alice,
+                text=f"Bob collects item {n}",
+                triplet=("Bob", "collects", f"item {n} with a long description of it"),
+                keys=(nlp.entity_key("Bob"), f"item {n}"),
+                why=Provenance(step="test.seed", backend=Backend.STAFF),
+            )
+
+    await sync_to_async(seed)()
+    conversation = await new_conversation(alice)
+    ws, connected, _ = await connect(alice, conversation.pk)
+    assert connected
+    await ws.send_to(text_data=json.dumps({"message": "What do you remember about Bob?"}))
+    frames = []
+    while True:
+        frame = json.loads(await ws.receive_from(timeout=30))
+        frames.append(frame)
+        if frame["type"] == "message" and frame["role"] == "bot":
+            reply_id = frame["id"]
+            await ws.send_to(text_data=json.dumps({"stop": reply_id}))
+        if frame["type"] in ("done", "error"):
+            break
+    assert frames[-1] == {"type": "done", "reply": reply_id, "meta": {"incomplete": True}}
+    streamed = reply_text(frames)
+    reply = await Message.objects.aget(pk=reply_id)
+    assert reply.status == Message.Status.INCOMPLETE
+    assert reply.text == streamed.strip() and 0 < len(streamed.split()) < 500
+    await ws.disconnect()

@@ -14,7 +14,7 @@ from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
-from memory.nlp import wording
+from memory.nlp import statements, wording
 from memory.pipeline import guard, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
@@ -231,7 +231,8 @@ class UpdatePipeline:
         name = graph.ensure_user_graph(self.user.pk)
         at = self.message.sent_at.isoformat()
         mentions = []
-        for sentence in nlp.sentences(text):
+        # Markup pasted into chat is not a concept ("</b>", "script"): tags are dropped first.
+        for sentence in nlp.sentences(statements.MARKUP.sub(" ", text)):
             concepts = [(c.stem, c.label) for c in nlp.concepts(sentence)]
             facts = [f.pk for f in added if _overlaps(f.text, sentence)]
             mentions.append((concepts, graph.ContextLine(sentence, self.t, at, facts)))
