@@ -154,6 +154,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
         async with aclosing(stream) as events:
             async for event in events:
                 await self.send(self._render(message, reply, event))
+                await asyncio.sleep(0)  # lets a Stop sent meanwhile be read
                 if reply.pk in self.stops:
                     # Closing the stream stores what was said so far, marked incomplete
                     # (services.process_message), as when the page is closed.

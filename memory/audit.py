@@ -37,7 +37,7 @@ from memory.models import (
     MemoryState,
     Operation,
 )
-from memory.nlp import statements
+from memory.nlp import statements, wording
 from memory.services import Provenance
 
 SNAPSHOT_KEYS = ("text", "subject", "relation", "object", "is_true")
@@ -188,7 +188,8 @@ def correct_text(
     """A person rewrites a fact; its triplet is parsed again from the new words."""
     services.lock_user_memory(user_id=fact.user_id)
     fact = _locked(fact)
-    parsed = statements.extract(text, speaker=fact.user.get_username())
+    speaker = fact.user.get_username()
+    parsed = statements.extract(wording.first_person(text, speaker), speaker=speaker)
     parsed = [p for p in parsed if p.relation] or parsed
     first = parsed[0] if parsed else None
     triplet = (first.subject, first.relation, first.object) if first else ("", "", "")

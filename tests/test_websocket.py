@@ -196,7 +196,8 @@ async def test_stop_ends_a_streaming_reply_and_stores_it_incomplete(alice):
         frames.append(frame)
         if frame["type"] == "message" and frame["role"] == "bot":
             reply_id = frame["id"]
-            await ws.send_to(text_data=json.dumps({"stop": reply_id}))
+        if frame["type"] == "token" and sum(f["type"] == "token" for f in frames) == 1:
+            await ws.send_to(text_data=json.dumps({"stop": reply_id}))  # mid-reply
         if frame["type"] in ("done", "error"):
             break
     assert frames[-1] == {"type": "done", "reply": reply_id, "meta": {"incomplete": True}}

@@ -144,3 +144,11 @@ def _base(verb: str) -> str:
 
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+def first_person(text: str, speaker: str) -> str:
+    """A fact's stored sentence as its speaker would say it ("alice lives in Faro" -> "I lives
+    in Faro"): read again by the parser, which knows "I" but not a lowercase username."""
+    name = re.escape(speaker)
+    text = re.sub(rf"\b{name}'s\b", "my", text, flags=re.I)
+    return re.sub(rf"\b{name}\b", "I", text, flags=re.I)

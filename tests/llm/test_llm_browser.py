@@ -63,6 +63,10 @@ class LLMChatInTheBrowserTests(ChannelsLiveServerTestCase):
 
     def test_the_model_decides_and_streams_then_the_chat_goes_offline_and_says_so(self):
         page = self.sign_up("lena")
+        frames: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
+        page.reload()  # the listener sees the socket the page opens now
+        page.locator("#connection.ok").wait_for()
         self.script.json(extraction(("lena lives in Lisbon", "lena", "lives_in", "Lisbon", False)))
         assert "Added: you live in Lisbon." in self.send(page, "I live in Lisbon.")
         meta = page.locator("li.message.bot").last.locator(".meta").inner_text()
@@ -71,10 +75,11 @@ class LLMChatInTheBrowserTests(ChannelsLiveServerTestCase):
         assert (edit.backend, edit.prompt_version) == ("llm", "route-extract/2")
 
         self.script.text("You live in Lisbon, by the river.", pause=0.05)
+        seen = len(frames)
         answer = self.send(page, "Where do I live?").strip()
         assert answer == "You live in Lisbon, by the river."
-        fragments = page.locator("li.message.bot").last.locator(".body > span").count()
-        assert fragments > 1, "the model's answer arrived as streamed fragments"
+        fragments = [f for f in frames[seen:] if 'hx-swap-oob="beforeend"><span>' in str(f)]
+        assert len(fragments) > 1, "the model's answer arrived as streamed fragments"
 
         self.script.vanish()
         update = self.send(page, "I work at Pfizer.")
