@@ -239,6 +239,18 @@ def forget_by_user(*, fact: Fact, user: AbstractBaseUser) -> MemoryEdit:
     return services.judge_fact(fact=fact, operation=Operation.FORGET, why=why)
 
 
+def unforget_by_user(*, fact: Fact, user: AbstractBaseUser) -> MemoryEdit | None:
+    """Undo the user's latest forget of this fact: that edit is reverted by the user."""
+    forgot = (
+        MemoryEdit.objects.filter(fact=fact, kind=EditKind.FACT_FORGOTTEN, reverted_by=None)
+        .order_by("-id")
+        .first()
+    )
+    if forgot is None or fact.is_true:
+        return None
+    return revert_edit(edit=forgot, actor=user, backend=Backend.USER)
+
+
 @transaction.atomic
 def set_truth_by_staff(*, fact: Fact, value: bool, actor: AbstractBaseUser) -> MemoryEdit | None:
     """A staff member marks a fact true or false by hand; no edit when it already is."""

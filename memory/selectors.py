@@ -91,3 +91,9 @@ def last_person(*, user_id: int, speaker: str) -> str | None:
         if subject[:1].isupper() and "'s " not in subject and nlp.entity_key(subject) != own:
             return subject
     return None
+
+
+def forgotten_ids(*, fact_ids: list[int]) -> set[int]:
+    """Which of these facts are false because the user forgot them (and can be restored)."""
+    history = truth_history(fact_ids=fact_ids)
+    return {pk for pk, rows in history.items() if rows and rows[-1].operation == "forget"}

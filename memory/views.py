@@ -41,6 +41,9 @@ def my_memory(request: HttpRequest) -> HttpResponse:
 
 def _page_response(request: HttpRequest, delete_form: DeleteMemoryForm | None = None):
     facts = Fact.objects.filter(user=request.user)
+    search = request.GET.get("q", "").strip()[:200]
+    if search:
+        facts = facts.filter(text__icontains=search)
     current = _page(request, facts.filter(is_true=True).order_by("-truth_since", "-id"), "page")
     past = _page(request, facts.filter(is_true=False).order_by("-truth_since", "-id"), "past")
     context = {
@@ -48,6 +51,8 @@ def _page_response(request: HttpRequest, delete_form: DeleteMemoryForm | None = 
         "current_page": current,
         "past": _with_history(list(past)),
         "past_page": past,
+        "search": search,
+        "forgotten": selectors.forgotten_ids(fact_ids=[f.pk for f in past]),
         "delete_form": delete_form or DeleteMemoryForm(),
         "confirmation": DELETE_CONFIRMATION,
     }
@@ -87,6 +92,28 @@ def forget(request: HttpRequest, fact_id: int) -> HttpResponse:
         audit.forget_by_user(fact=fact, user=request.user)
         messages.success(request, f"Forgot: {fact.text}")
     return redirect("my_memory")
+
+
+@login_required
+@require_POST
+def forget_many(request: HttpRequest) -> HttpResponse:
+    """The facts ticked on the page, forgotten together (one edit each)."""
+    ids = [int(i) for i in request.POST.getlist("fact") if i.isdigit()]
+    facts = Fact.objects.filter(user=request.user, pk__in=ids, is_true=True)
+    for fact in facts:
+        audit.forget_by_user(fact=fact, user=request.user)
+    messages.success(request, f"Forgot {len(facts)} facts.")
+    return redirect("my_memory")
+
+
+@login_required
+@require_POST
+def unforget(request: HttpRequest, fact_id: int) -> HttpResponse:
+    """Undo a forget: the forget edit is reverted, by the user."""
+    fact = _own_fact(request, fact_id)
+    if audit.unforget_by_user(fact=fact, user=request.user):
+        messages.success(request, f"Restored: {fact.text}")
+    return redirect(f"{reverse('my_memory')}#fact-{fact.pk}")
 
 
 def _json(data: dict, filename: str) -> HttpResponse:

@@ -276,3 +276,24 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
         reply = Message.objects.filter(user=user, role=Message.Role.BOT).latest("id")
         assert f'{{"stop":{reply.pk}}}' in [str(f).replace(" ", "") for f in sent]
         assert not page.locator("#stop").is_visible()
+
+    def test_conversations_can_be_renamed_searched_and_deleted(self):
+        page = self.sign_up("xena")
+        self.send(page, "I adopted a tortoise called Speedy.")
+        assert "I adopted a tortoise" in page.locator("#sidebar li.current").inner_text()
+        page.locator(".conversation-tools summary").click()
+        page.fill(".conversation-tools input[name=title]", "Pets")
+        page.click("#rename")
+        page.locator("#connection.ok").wait_for()
+        assert page.locator("#sidebar li.current").inner_text() == "Pets"
+        page.click("#new-conversation")
+        page.locator("#starters").wait_for()
+        page.fill(".search input", "tortoise")
+        page.press(".search input", "Enter")
+        assert page.locator("#sidebar .conversations li a").all_inner_texts() == ["Pets"]
+        page.locator("#sidebar .conversations li a").first.click()
+        page.locator("#connection.ok").wait_for()
+        page.locator(".conversation-tools summary").click()
+        page.click("#delete-conversation")
+        page.locator("#connection.ok").wait_for()
+        assert "Pets" not in page.locator("#sidebar").inner_text()

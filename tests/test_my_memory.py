@@ -260,3 +260,29 @@ def test_deleting_my_memory_leaves_nothing_behind(client, alice, bob, make_user,
     assert [f.object for f in Fact.objects.filter(user=alice)] == ["Oslo"]
     assert graph_schemas(alice) == 2
     assert MemoryEdit.objects.filter(user=alice, kind=EditKind.CONCEPT_ADDED).exists()
+
+
+def test_it_searches_forgets_several_and_undoes_a_forget(client, alice, bob):
+    say(alice, "I live in Lisbon.")
+    say(alice, "My dog is called Rex.")
+    say(alice, "My cat is called Tofu.")
+    say(bob, "My dog is called Rex.")
+    client.force_login(alice)
+    found = client.get(reverse("my_memory"), {"q": "rex"}).content.decode()
+    assert "Rex" in found and "Lisbon" not in found
+
+    pets = Fact.objects.filter(user=alice, relation__startswith="role:")
+    bobs = Fact.objects.get(user=bob)
+    ids = [str(f.pk) for f in pets] + [str(bobs.pk)]  # another user's id is ignored
+    client.post(reverse("forget_facts"), {"fact": ids})
+    assert not Fact.objects.filter(pk__in=[f.pk for f in pets], is_true=True).exists()
+    assert Fact.objects.get(pk=bobs.pk).is_true
+
+    rex = pets.get(object="Rex")
+    assert "Undo forget" in client.get(reverse("my_memory")).content.decode()
+    client.post(reverse("unforget_fact", args=[rex.pk]))
+    rex.refresh_from_db()
+    assert rex.is_true
+    edit = MemoryEdit.objects.filter(fact=rex).latest("id")
+    assert (edit.kind, edit.actor, edit.backend) == ("fact_reverted", alice, "user")
+    assert "Rex" in say(alice, "What's my dog's name?").text
