@@ -12,7 +12,7 @@ PHRASES = {
     "member_of": ("play", "for"),
     "member_of_party": ("belong", "to"),
     "partner_of": ("be", "with"),
-    "travels_to": ("go", "to"),
+    "travels_to": ("be", "going to"),  # a trip is said as under way: "is going to Brazil"
     "studies_at": ("study", "at"),
     "likes": ("like", ""),
     "dislikes": ("dislike", ""),
@@ -26,7 +26,7 @@ PHRASES = {
     "ate": ("eat", ""),
     "drank": ("drink", ""),
 }
-PLAN_VERBS = {"lives_in": ("move", "to"), "works_for": ("start", "at")}
+PLAN_VERBS = {"lives_in": ("move", "to"), "works_for": ("start", "at"), "travels_to": ("go", "to")}
 IRREGULAR = {
     ("be", 2): "are",
     ("be", 3): "is",
