@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
+    "procrastinate.contrib.django",
     "axes",
     "csp",
     "chatbot",

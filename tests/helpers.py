@@ -58,3 +58,21 @@ def say(user, text: str, **kwargs) -> Reply:
 
 def _conversation(user) -> Conversation:
     return Conversation.objects.filter(user=user).first() or Conversation.objects.create(user=user)
+
+
+def seed_long_recall(user, *, facts: int = 100, words: int = 28) -> None:
+    """Facts about Bob whose recall ("What do you remember about Bob?") is a long reply:
+    `facts` lines of about `words` words (100 x 28 is over 3,000 tokens)."""
+    from memory import nlp, services
+    from memory.models import Backend
+    from memory.services import Provenance
+
+    tail = " ".join(f"word{k}" for k in range(words))
+    for n in range(facts):
+        services.add_fact(
+            user=user,
+            text=f"Bob collects item {n} {tail}",
+            triplet=("Bob", "collects", f"item {n} {tail}"),
+            keys=(nlp.entity_key("Bob"), f"item {n}"),
+            why=Provenance(step="test.seed", backend=Backend.STAFF),
+        )

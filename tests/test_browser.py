@@ -10,6 +10,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
 
 from memory.evaluation.load import free_port
+from tests.helpers import seed_long_recall
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -181,21 +182,9 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
     def test_a_long_reply_renders_about_as_fast_as_it_arrives(self):
         from django.contrib.auth import get_user_model
 
-        from memory import nlp, services
-        from memory.models import Backend
-        from memory.services import Provenance
-
         page = self.sign_up("tess")
         user = get_user_model().objects.get(username="tess")
-        words = " ".join(f"word{k}" for k in range(28))
-        for n in range(100):
-            services.add_fact(
-                user=user,
-                text=f"Bob collects item {n} {words}",
-                triplet=("Bob", "collects", f"item {n} {words}"),
-                keys=(nlp.entity_key("Bob"), f"item {n}"),
-                why=Provenance(step="test.seed", backend=Backend.STAFF),
-            )
+        seed_long_recall(user)
         started = page.evaluate("performance.now()")
         self.send(page, "What do you remember about Bob?")
         shown = page.evaluate("performance.now()") - started
@@ -247,34 +236,50 @@ class ChatInTheBrowserTests(ChannelsLiveServerTestCase):
     def test_the_stop_button_asks_the_server_to_end_the_reply(self):
         # The server side (a stop mid-reply is stored incomplete) is tested over the socket
         # in tests/test_websocket.py; here, that the button sends it for the streaming reply.
+        # The socket is routed through Playwright so the race is the test's to decide: once
+        # the reply has started, the server's frames are held until the page says stop
+        # (otherwise a fast machine finishes the reply before the click).
         from django.contrib.auth import get_user_model
 
         from chatbot.models import Message
-        from memory import nlp, services
-        from memory.models import Backend
-        from memory.services import Provenance
 
         page = self.sign_up("wes")
         sent: list[str] = []
-        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f)))
+        held: list = []
+        state = {"started": False, "stopped": False}
+
+        def route(ws):
+            server = ws.connect_to_server()
+
+            def from_page(frame):
+                sent.append(str(frame))
+                server.send(frame)
+                if '"stop"' in str(frame):
+                    state["stopped"] = True
+                    while held:
+                        ws.send(held.pop(0))
+
+            def from_server(frame):
+                if state["started"] and not state["stopped"]:
+                    held.append(frame)
+                    return
+                state["started"] = state["started"] or 'class="message bot' in str(frame)
+                ws.send(frame)
+
+            ws.on_message(from_page)
+            server.on_message(from_server)
+
+        page.route_web_socket("**/ws/**", route)
         page.reload()
         page.locator("#connection.ok").wait_for()
         user = get_user_model().objects.get(username="wes")
-        words = " ".join(f"word{k}" for k in range(28))
-        for n in range(100):
-            services.add_fact(
-                user=user,
-                text=f"Bob collects item {n}",
-                triplet=("Bob", "collects", f"item {n} {words}"),
-                keys=(nlp.entity_key("Bob"), f"item {n}"),
-                why=Provenance(step="test.seed", backend=Backend.STAFF),
-            )
+        seed_long_recall(user)
         page.fill("#message-input", "What do you remember about Bob?")
         page.press("#message-input", "Enter")
         page.locator("#stop").click()
         page.locator("#send:enabled").wait_for()
         reply = Message.objects.filter(user=user, role=Message.Role.BOT).latest("id")
-        assert f'{{"stop":{reply.pk}}}' in [str(f).replace(" ", "") for f in sent]
+        assert f'{{"stop":{reply.pk}}}' in [f.replace(" ", "") for f in sent]
         assert not page.locator("#stop").is_visible()
 
     def test_conversations_can_be_renamed_searched_and_deleted(self):

@@ -10,6 +10,7 @@ from django.test import Client
 
 from chatbot.asgi import application
 from chatbot.models import Conversation, Message
+from tests.helpers import seed_long_recall
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -171,21 +172,7 @@ async def test_it_stores_injection_attempts_as_plain_text(alice):
 
 
 async def test_stop_ends_a_streaming_reply_and_stores_it_incomplete(alice):
-    from memory import nlp, services
-    from memory.models import Backend
-    from memory.services import Provenance
-
-    def seed():
-        for n in range(60):
-            services.add_fact(
-                user=alice,
-                text=f"Bob collects item {n}",
-                triplet=("Bob", "collects", f"item {n} with a long description of it"),
-                keys=(nlp.entity_key("Bob"), f"item {n}"),
-                why=Provenance(step="test.seed", backend=Backend.STAFF),
-            )
-
-    await sync_to_async(seed)()
+    await sync_to_async(seed_long_recall)(alice, facts=60, words=6)
     conversation = await new_conversation(alice)
     ws, connected, _ = await connect(alice, conversation.pk)
     assert connected
