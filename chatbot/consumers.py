@@ -1,10 +1,10 @@
-"""The chat websocket. It stays thin: validate, store, relay what memory.engine yields."""
+"""The chat websocket. It stays thin: validate, store (which queues the message's job), and
+relay to the socket what the job publishes for this conversation (chatbot.relay)."""
 
 import asyncio
 import json
 import logging
 import time
-from contextlib import aclosing
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
@@ -12,10 +12,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 
-from chatbot import limits, selectors, services
+from chatbot import limits, relay, selectors, services, workers
 from chatbot.models import Conversation, Message
 from chatbot.outbox import HtmlOutbox, JsonOutbox
-from memory.events import Done, Failed, MemoryChanged, Routed, Token
 
 logger = logging.getLogger(__name__)
 
@@ -47,23 +46,16 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.close(code=4429)
             return
         self.counted = True
-        self.stops: set[object] = set()  # reply ids the user asked to stop
-        # One worker per socket handles messages in the order they arrive.
-        self.queue: asyncio.Queue = asyncio.Queue()
-        self.worker = asyncio.create_task(self._work())
+        self.group = relay.conversation_group(self.conversation.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        workers.ensure_in_process_worker()
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "counted", False):
             self.counted = False
             limits.close_socket(user_id=self.user.pk)
-        worker = getattr(self, "worker", None)
-        if worker is not None:
-            worker.cancel()
-            try:
-                await worker
-            except asyncio.CancelledError:
-                pass
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def dispatch(self, message: dict) -> None:
         if message["type"] != "websocket.receive":
@@ -97,7 +89,8 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self._retry(payload["retry"])
             return
         if "stop" in payload:  # the Stop button: end the reply being streamed
-            self.stops.add(payload["stop"])
+            if isinstance(payload["stop"], int):
+                await relay.request_stop(user_id=self.user.pk, reply_id=payload["stop"])
             return
         try:
             message = await self._store(payload.get("message"))
@@ -108,8 +101,8 @@ class ChatConsumer(AsyncWebsocketConsumer):
             logger.warning("storing a chat message failed", exc_info=True)
             await self.send(self.outbox.failed(None, NOT_STORED))
             return
-        await self.send(self.outbox.message(message))
-        await self.queue.put(message)
+        # Through the group, so every tab of this conversation shows it.
+        await relay.publish(self.conversation.pk, event="message", id=message.pk)
 
     async def _store(self, text: object) -> Message:
         """Store within CHAT_STORE_TIMEOUT. A frozen database blocks the storing thread; the
@@ -134,44 +127,26 @@ class ChatConsumer(AsyncWebsocketConsumer):
         except (TypeError, ValueError, OverflowError, Message.DoesNotExist):
             await self.send(self.outbox.failed(None, "There is no failed message to retry."))
             return
-        await self.queue.put(message)
+        await sync_to_async(services.retry_message)(message=message)
 
-    async def _work(self) -> None:
-        while True:
-            message = await self.queue.get()
-            try:
-                await self._handle(message)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the socket must stay usable for the next message
-                logger.exception("relaying message %s failed", message.pk)
-                await self.send(self.outbox.failed(message, "Internal error; please retry."))
-
-    async def _handle(self, message: Message) -> None:
-        reply = await sync_to_async(services.start_reply)(message=message)
-        await self.send(self.outbox.message(reply))
-        stream = services.process_message(message=message, reply=reply)
-        async with aclosing(stream) as events:
-            async for event in events:
-                await self.send(self._render(message, reply, event))
-                await asyncio.sleep(0)  # lets a Stop sent meanwhile be read
-                if reply.pk in self.stops:
-                    # Closing the stream stores what was said so far, marked incomplete
-                    # (services.process_message), as when the page is closed.
-                    break
-        if reply.pk in self.stops:
-            self.stops.discard(reply.pk)
-            await self.send(self.outbox.done(reply, {"incomplete": True}))
-
-    def _render(self, message: Message, reply: Message, event) -> str:
-        if isinstance(event, Token):
-            return self.outbox.token(reply, event.text)
-        if isinstance(event, Routed):
-            return self.outbox.routed(message, event.kind)
-        if isinstance(event, MemoryChanged):
-            return self.outbox.changes(reply, event.lines)
-        if isinstance(event, Done):
-            return self.outbox.done(reply, event.meta)
-        if isinstance(event, Failed):
-            return self.outbox.failed(message, event.error)
-        raise TypeError(f"unknown event {event!r}")
+    async def chat_event(self, event: dict) -> None:
+        """An event the message's job published for this conversation (chatbot.relay)."""
+        kind = event["event"]
+        if kind == "message":
+            row = await sync_to_async(selectors.message_in)(
+                conversation=self.conversation, message_id=event["id"]
+            )
+            if row is not None:
+                await self.send(self.outbox.message(row))
+        elif kind == "routed":
+            await self.send(self.outbox.routed(Message(pk=event["message"]), event["route"]))
+        elif kind == "token":
+            await self.send(self.outbox.token(Message(pk=event["reply"]), event["text"]))
+        elif kind == "changes":
+            await self.send(self.outbox.changes(Message(pk=event["reply"]), event["lines"]))
+        elif kind == "done":
+            reply = Message(pk=event["reply"])
+            await self.send(self.outbox.done(reply, event["meta"], event["text"]))
+        elif kind == "failed":
+            failed = Message(pk=event["message"]) if event["message"] else None
+            await self.send(self.outbox.failed(failed, event["error"]))

@@ -17,7 +17,7 @@ from django.db import close_old_connections, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from chatbot import services
+from chatbot import jobs, services
 from chatbot.models import Conversation, Message
 
 
@@ -77,7 +77,8 @@ def check_message_allowed(*, user_id: int) -> None:
 
 
 def store_chat_message(*, conversation: Conversation, text: object, deadline: float) -> Message:
-    """Check the limits and store the message, unless time.monotonic() passed the deadline.
+    """Check the limits, store the message and queue its job in one transaction, unless
+    time.monotonic() passed the deadline.
 
     A frozen database answers late; the socket has told the user by then, so a store that
     finishes after the deadline is rolled back instead of leaving a message the user resends.
@@ -85,8 +86,10 @@ def store_chat_message(*, conversation: Conversation, text: object, deadline: fl
     close_old_connections()  # what Channels does before each message (health check, max age)
     with transaction.atomic():
         services.clean_text(text)  # refuse bad text before spending a query on the limits
+        jobs.lock_submissions(user_id=conversation.user_id)
         check_message_allowed(user_id=conversation.user_id)
         message = services.store_user_message(conversation=conversation, text=text)
+        jobs.enqueue(message=message)
         if time.monotonic() > deadline:
             raise StoreTimedOut
     return message

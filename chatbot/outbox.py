@@ -14,11 +14,6 @@ from memory.engine import SUMMARY_LIMIT
 
 
 class HtmlOutbox:
-    def __init__(self) -> None:
-        # The text streamed so far per reply: when it is done, the reply is drawn again as
-        # Markdown (while it streams it is plain text).
-        self.streamed: dict[int, list[str]] = {}
-
     def message(self, message: Message) -> str:
         return render_to_string("chat/_oob_message.html", {"m": message})
 
@@ -30,7 +25,6 @@ class HtmlOutbox:
         )
 
     def token(self, reply: Message, text: str) -> str:
-        self.streamed.setdefault(reply.pk, []).append(text)
         return (
             f'<span id="reply-body-{reply.pk}" hx-swap-oob="beforeend">'
             f"<span>{escape(text)}</span></span>"
@@ -40,8 +34,8 @@ class HtmlOutbox:
         context = {"reply": reply, "lines": lines, "summary_limit": SUMMARY_LIMIT}
         return render_to_string("chat/_oob_changes.html", context)
 
-    def done(self, reply: Message, meta: dict) -> str:
-        text = "".join(self.streamed.pop(reply.pk, []))
+    def done(self, reply: Message, meta: dict, text: str) -> str:
+        """The finished reply, drawn again as Markdown (while it streams it is plain text)."""
         context = {"reply": reply, "meta": meta, "text": text}
         return render_to_string("chat/_oob_done.html", context)
 
@@ -64,7 +58,7 @@ class JsonOutbox:
     def changes(self, reply: Message, lines: list[str]) -> str:
         return json.dumps({"type": "memory", "reply": reply.pk, "changes": lines})
 
-    def done(self, reply: Message, meta: dict) -> str:
+    def done(self, reply: Message, meta: dict, text: str) -> str:
         return json.dumps({"type": "done", "reply": reply.pk, "meta": meta})
 
     def failed(self, message: Message | None, error: str) -> str:

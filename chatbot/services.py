@@ -83,6 +83,18 @@ def store_user_message(
 
 
 def start_reply(*, message: Message) -> Message:
+    """The bot's reply row for `message`: the unfinished one an interrupted attempt left
+    (emptied), else a new one, so a rerun of the job does not add a second reply."""
+    unfinished = (
+        Message.objects.filter(reply_to=message, role=Message.Role.BOT)
+        .exclude(status__in=[Message.Status.DONE, Message.Status.INCOMPLETE])
+        .order_by("-id")
+        .first()
+    )
+    if unfinished is not None:
+        unfinished.text, unfinished.error, unfinished.status = "", "", Message.Status.PENDING
+        unfinished.save(update_fields=["text", "error", "status"])
+        return unfinished
     return Message.objects.create(
         conversation_id=message.conversation_id,
         user_id=message.user_id,
@@ -94,6 +106,17 @@ def start_reply(*, message: Message) -> Message:
 
 
 @transaction.atomic
+def retry_message(*, message: Message) -> Message:
+    """Queue a failed message again (the user's Retry), behind the user's newer messages."""
+    from chatbot import jobs  # jobs -> (task body) relay -> services: imported late
+
+    message.status, message.error = Message.Status.PENDING, ""
+    message.save(update_fields=["status", "error"])
+    jobs.enqueue(message=message)
+    return message
+
+
+@transaction.atomic
 def finish(
     *, message: Message, reply: Message, text: str, status: str, meta: dict, error: str = ""
 ):
@@ -102,19 +125,22 @@ def finish(
     reply.meta = meta
     reply.error = error
     reply.save(update_fields=["text", "status", "meta", "error"])
-    failed = status == Message.Status.FAILED
-    message.status = Message.Status.FAILED if failed else Message.Status.DONE
+    if status in (Message.Status.FAILED, Message.Status.PENDING):
+        message.status = status
+    else:
+        message.status = Message.Status.DONE
     message.error = error
     message.save(update_fields=["status", "error"])
 
 
 async def process_message(
-    *, message: Message, reply: Message, force_route: str | None = None
+    *, message: Message, reply: Message, force_route: str | None = None, final: bool = True
 ) -> AsyncIterator[Event]:
     """Run a stored user message through memory, store the reply, and relay every event.
 
-    If the caller stops iterating (a closed websocket), what was produced is stored and the
-    reply is marked incomplete.
+    If the caller stops iterating (Stop, a closed socket), what was produced is stored and the
+    reply is marked incomplete. With `final` False a retryable failure leaves both messages
+    pending, for the job's next attempt.
     """
     parts: list[str] = []
     outcome: Done | Failed | None = None
@@ -129,7 +155,9 @@ async def process_message(
             yield event
     finally:
         text = "".join(parts).strip()
-        if isinstance(outcome, Failed):
+        if isinstance(outcome, Failed) and outcome.retryable and not final:
+            status, meta, error = Message.Status.PENDING, {}, outcome.error
+        elif isinstance(outcome, Failed):
             status, meta, error = Message.Status.FAILED, {}, outcome.error
         elif isinstance(outcome, Done) and not outcome.incomplete:
             status, meta, error = Message.Status.DONE, outcome.meta, ""

@@ -118,15 +118,38 @@ DATABASES = {"default": _database()}
 DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Workers publish each reply's events to the conversation's group; a long reply is a few
+# hundred layer messages (chatbot.relay batches tokens), well under the capacity per channel.
 if env_str("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [env_str("REDIS_URL")]},
+            "CONFIG": {
+                # redis-py 8 reads with a 5 s socket timeout by default, the same as the
+                # layer's blocking receive (BZPOPMIN, 5 s): every idle socket then failed.
+                "hosts": [{"address": env_str("REDIS_URL"), "socket_timeout": 15}],
+                "capacity": 1000,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1000}}
+    }
+
+# --- Message jobs (procrastinate; chatbot.jobs, chatbot.workers) ---------------------------------
+# "inprocess": each daphne process runs a worker (the embedded default: one command, and the
+# in-memory channel layer reaches only its own process). "external": `manage.py worker`
+# processes run the jobs; needs REDIS_URL so that they reach every web process's sockets.
+CHAT_WORKER = env_str("CHAT_WORKER", "external" if env_str("REDIS_URL") else "inprocess")
+WORKER_CONCURRENCY = env_int("WORKER_CONCURRENCY", 4)
+WORKER_HEARTBEAT_SECONDS = env_float("WORKER_HEARTBEAT_SECONDS", 5.0)
+WORKER_STALLED_SECONDS = env_float("WORKER_STALLED_SECONDS", 20.0)
+WORKER_SHUTDOWN_SECONDS = env_float("WORKER_SHUTDOWN_SECONDS", 30.0)
+JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 5)
+JOB_RETRY_WAIT = env_float("JOB_RETRY_WAIT", 2.0)
+PROCRASTINATE_AUTODISCOVER_MODULE_NAME = None
+PROCRASTINATE_IMPORT_PATHS = ["chatbot.jobs"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

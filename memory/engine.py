@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from chatbot.models import Message
@@ -166,7 +166,8 @@ async def respond(
         yield Done(meta=meta)
     except Exception as exc:  # reported to the user; the stored message can be retried
         logger.exception("message %s failed", message.pk)
-        yield Failed(error=_describe(exc))
+        # A database that is down may be back for the next attempt; a bug will not be.
+        yield Failed(error=_describe(exc), retryable=isinstance(exc, DatabaseError))
 
 
 SUMMARY_LIMIT = 4  # more changes than this are counted in the reply, listed under it
@@ -185,8 +186,6 @@ def summarise_changes(lines: list[str], speaker: str = "") -> str:
 
 
 def _describe(exc: Exception) -> str:
-    from django.db import DatabaseError
-
     if isinstance(exc, DatabaseError):
         return "The memory database is not reachable right now. Your message is saved; retry it."
     return f"Something went wrong while handling your message ({type(exc).__name__}). Retry it."

@@ -41,3 +41,24 @@ def bob(make_user):
 @pytest.fixture
 def charlie(make_user):
     return make_user("charlie")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """The in-memory channel layer keeps asyncio queues, which belong to the event loop that
+    made them; each test runs its own loop, so each gets its own layer."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+async def chat_worker():
+    """Chat sockets start a worker on the test's event loop (CHAT_WORKER=inprocess); it is
+    stopped, and its connections closed, before the loop ends."""
+    from chatbot import workers
+
+    yield
+    await workers.stop_in_process_worker()

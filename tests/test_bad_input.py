@@ -11,7 +11,7 @@ from chatbot.models import Message
 from memory.models import Fact
 from tests.test_websocket import connect, exchange, new_conversation
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("chat_worker")]
 
 HOSTILE_TEXTS = [
     "$$) RETURN 1; --",

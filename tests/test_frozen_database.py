@@ -14,7 +14,7 @@ from django.test import override_settings
 from chatbot.models import Message
 from tests.test_websocket import connect, exchange, new_conversation
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("chat_worker")]
 
 FROZEN_SECONDS = 20
 

@@ -11,7 +11,7 @@ from chatbot.models import Message
 from chatbot.origins import origin_allowed
 from tests.test_websocket import _session_cookie, connect, exchange, new_conversation
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("chat_worker")]
 
 
 @override_settings(CHAT_RATE_MESSAGES=3, CHAT_RATE_WINDOW=60)

@@ -6,15 +6,19 @@ import asyncio
 import pytest
 from django.db import connection
 
+from chatbot import workers
 from chatbot.models import Conversation, Message
 from memory.evaluation import load
 
 
-def _server_backends() -> list[int]:
+def _server_backends(*, queue: bool = False) -> list[int]:
+    """Client backends other than this one: Django's, or (queue) the job queue's."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+            "AND (application_name = %s) = %s",
+            [workers.APPLICATION_NAME, queue],
         )
         return [pid for (pid,) in cursor.fetchall()]
 
@@ -45,7 +49,8 @@ def test_it_reuses_the_connection_and_recovers_when_the_database_drops_it(alice)
         backends = [pid for pid in _server_backends() if pid not in before]
         # Two messages over one socket, and the page's session lookup: one connection.
         assert len(backends) == 1
-        _terminate(backends)
+        # The in-process worker's queue connections are dropped too: it must start again.
+        _terminate(backends + _server_backends(queue=True))
         assert asyncio.run(talk(port, ["Where do I live?"])) == [True]
     replies = Message.objects.filter(conversation=conversation, role=Message.Role.BOT)
     assert replies.count() == 3

@@ -132,37 +132,65 @@ def test_a_stream_that_breaks_off_keeps_what_came_and_adds_memory(llm, llm_user)
     assert "the answer done offline" in reply.done.meta["fallback"]
 
 
-@pytest.mark.django_db(transaction=True)
-async def test_a_closed_socket_cancels_the_stream_and_stores_it_incomplete(llm, llm_user):
+async def _chat_socket(user, conversation) -> WebsocketCommunicator:
     from django.test import Client
 
     from chatbot.asgi import application
 
-    llm.text("one two three four five six seven eight nine ten", pause=0.3)
-    conversation = await Conversation.objects.acreate(user=llm_user)
-
     def cookie():
         client = Client()
-        client.force_login(llm_user)
+        client.force_login(user)
         return f"sessionid={client.cookies['sessionid'].value}".encode()
 
     headers = [(b"origin", b"http://127.0.0.1"), (b"cookie", await sync_to_async(cookie)())]
     ws = WebsocketCommunicator(application, f"/ws/chat/{conversation.pk}/?format=json", headers)
     assert (await ws.connect())[0]
-    await ws.send_to(text_data=json.dumps({"message": "Where do I live?"}))
-    while json.loads(await ws.receive_from(timeout=10))["type"] != "token":
-        pass
-    await ws.disconnect()
+    return ws
+
+
+async def _wait_for_reply(conversation, llm) -> Message:
     for _ in range(100):
         reply = await Message.objects.filter(conversation=conversation, role="bot").afirst()
-        if reply.status != "pending" and llm.disconnects:
-            break
+        if reply and reply.status != "pending" and (llm.disconnects or reply.status == "done"):
+            return reply
         await asyncio.sleep(0.1)
+    return reply
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("chat_worker")
+async def test_stop_cancels_the_models_stream_and_stores_it_incomplete(llm, llm_user):
+    llm.text("one two three four five six seven eight nine ten", pause=0.3)
+    conversation = await Conversation.objects.acreate(user=llm_user)
+    ws = await _chat_socket(llm_user, conversation)
+    await ws.send_to(text_data=json.dumps({"message": "Where do I live?"}))
+    while (frame := json.loads(await ws.receive_from(timeout=10)))["type"] != "token":
+        if frame["type"] == "message" and frame["role"] == "bot":
+            reply_id = frame["id"]
+    await ws.send_to(text_data=json.dumps({"stop": reply_id}))
+    reply = await _wait_for_reply(conversation, llm)
+    await ws.disconnect()
     assert reply.status == "incomplete"
     assert reply.text.startswith("one") and "ten" not in reply.text
     assert llm.disconnects == 1, "the HTTP stream to the model was closed, not left running"
     question = await Message.objects.aget(conversation=conversation, role="user")
     assert question.text == "Where do I live?", "the user's message is kept"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("chat_worker")
+async def test_a_closed_page_does_not_lose_the_reply(llm, llm_user):
+    # The reply is the job's, not the socket's: it is finished and stored for the next visit.
+    llm.text("one two three four five", pause=0.05)
+    conversation = await Conversation.objects.acreate(user=llm_user)
+    ws = await _chat_socket(llm_user, conversation)
+    await ws.send_to(text_data=json.dumps({"message": "Where do I live?"}))
+    while json.loads(await ws.receive_from(timeout=10))["type"] != "token":
+        pass
+    await ws.disconnect()
+    reply = await _wait_for_reply(conversation, llm)
+    assert reply.status == "done"
+    assert reply.text == "one two three four five"
 
 
 @pytest.mark.django_db

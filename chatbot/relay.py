@@ -1,0 +1,174 @@
+"""A message job's body: run a stored message through memory and publish what happens.
+
+Events go to the conversation's group on the Channels layer, so every socket showing that
+conversation, on any web process, draws the same reply live (chatbot.consumers renders them).
+Stop requests come back the same way, on a group named for the user and the reply.
+"""
+
+import asyncio
+import logging
+import time
+from contextlib import aclosing
+
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.db import close_old_connections
+
+from chatbot import services
+from chatbot.models import Message
+from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
+
+logger = logging.getLogger(__name__)
+
+# Tokens produced faster than this are sent together: a 3,000-token reply is a few hundred
+# layer messages instead of 3,000, and the first token still goes out at once.
+TOKEN_BATCH_SECONDS = 0.015
+
+RETRYING = (
+    "The memory database is not reachable right now. Your message is saved and will be "
+    "processed as soon as it is back."
+)
+
+
+class RetryLater(Exception):
+    """A retryable failure on a job that has attempts left: procrastinate runs it again."""
+
+
+def conversation_group(conversation_id: int) -> str:
+    return f"conversation-{conversation_id}"
+
+
+def stop_group(*, user_id: int, reply_id: int) -> str:
+    # The user's id is part of the name, so a socket can only stop its own user's replies.
+    return f"stop-{user_id}-{reply_id}"
+
+
+async def publish(conversation_id: int, **event: object) -> None:
+    await get_channel_layer().group_send(
+        conversation_group(conversation_id), {"type": "chat.event", **event}
+    )
+
+
+async def request_stop(*, user_id: int, reply_id: int) -> None:
+    await get_channel_layer().group_send(
+        stop_group(user_id=user_id, reply_id=reply_id), {"type": "chat.stop"}
+    )
+
+
+class StopSignal:
+    """Listens for a Stop of one reply while its job streams it."""
+
+    def __init__(self, *, user_id: int, reply_id: int) -> None:
+        self.group = stop_group(user_id=user_id, reply_id=reply_id)
+        self.requested = False
+
+    async def __aenter__(self) -> "StopSignal":
+        self.layer = get_channel_layer()
+        self.channel = await self.layer.new_channel()
+        await self.layer.group_add(self.group, self.channel)
+        self.listener = asyncio.create_task(self._listen())
+        return self
+
+    async def _listen(self) -> None:
+        await self.layer.receive(self.channel)
+        self.requested = True
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self.listener.cancel()
+        await asyncio.gather(self.listener, return_exceptions=True)
+        await self.layer.group_discard(self.group, self.channel)
+
+
+def _load(message_id: int) -> Message | None:
+    # A worker's connection may be one the database dropped (a restart): replace it first.
+    close_old_connections()
+    return Message.objects.filter(pk=message_id, role=Message.Role.USER).first()
+
+
+_FINISHED = (Message.Status.DONE, Message.Status.INCOMPLETE)
+
+
+async def run(*, message_id: int, final_attempt: bool = True) -> None:
+    """Process one stored message (a no-op if it was finished by an earlier attempt)."""
+    message = await sync_to_async(_load)(message_id)
+    if message is None or message.status in _FINISHED:
+        return
+    started = time.perf_counter()
+    reply = await sync_to_async(services.start_reply)(message=message)
+    conversation = message.conversation_id
+    await publish(conversation, event="message", id=reply.pk)
+    stream = _Stream(message, reply)
+    async with StopSignal(user_id=message.user_id, reply_id=reply.pk) as stop:
+        events = services.process_message(message=message, reply=reply, final=final_attempt)
+        async with aclosing(events) as events:
+            async for event in events:
+                await stream.relay(event)
+                await asyncio.sleep(0)  # lets the stop listener read a Stop sent meanwhile
+                if stop.requested:
+                    # Closing the stream stores what was said so far, marked incomplete
+                    # (services.process_message).
+                    break
+    await stream.flush()
+    outcome = stream.outcome
+    if stop.requested or outcome is None:
+        await publish(
+            conversation, event="done", reply=reply.pk, meta={"incomplete": True}, text=stream.text
+        )
+    elif isinstance(outcome, Failed) and outcome.retryable and not final_attempt:
+        await publish(conversation, event="failed", message=None, error=RETRYING)
+        raise RetryLater(outcome.error)
+    elif isinstance(outcome, Failed):
+        await publish(conversation, event="failed", message=message.pk, error=outcome.error)
+    else:
+        await publish(
+            conversation, event="done", reply=reply.pk, meta=outcome.meta, text=stream.text
+        )
+    logger.info(
+        "message %s %s in %.1f ms",
+        message.pk,
+        "failed" if isinstance(outcome, Failed) else "done",
+        (time.perf_counter() - started) * 1000,
+        extra={"message_id": message.pk, "user_id": message.user_id},
+    )
+
+
+class _Stream:
+    """Publishes one message's events, tokens batched; keeps Done/Failed for after the
+    reply is stored (a "done" frame means the reply is in the database)."""
+
+    def __init__(self, message: Message, reply: Message) -> None:
+        self.message, self.reply = message, reply
+        self.conversation = message.conversation_id
+        self.parts: list[str] = []
+        self.pending: list[str] = []
+        self.last_sent = 0.0
+        self.outcome: Done | Failed | None = None
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts).strip()
+
+    async def relay(self, event: Event) -> None:
+        if isinstance(event, Token):
+            self.parts.append(event.text)
+            self.pending.append(event.text)
+            if time.monotonic() - self.last_sent >= TOKEN_BATCH_SECONDS:
+                await self.flush()
+            return
+        await self.flush()
+        if isinstance(event, Done | Failed):
+            self.outcome = event
+        elif isinstance(event, Routed):
+            await publish(
+                self.conversation, event="routed", message=self.message.pk, route=event.kind
+            )
+        elif isinstance(event, MemoryChanged):
+            await publish(
+                self.conversation, event="changes", reply=self.reply.pk, lines=event.lines
+            )
+
+    async def flush(self) -> None:
+        if self.pending:
+            text, self.pending = "".join(self.pending), []
+            self.last_sent = time.monotonic()
+            await publish(self.conversation, event="token", reply=self.reply.pk, text=text)
