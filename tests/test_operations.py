@@ -214,3 +214,32 @@ def test_it_adds_up_processes_in_multiprocess_mode(tmp_path):
     assert samples[("recollect_message_seconds_count", labels)] == 2
     assert samples[("recollect_message_seconds_sum", labels)] == pytest.approx(1.0)
     assert samples[("recollect_queue_up", ())] == 0
+
+
+@pytest.mark.django_db
+async def test_it_answers_probes_on_the_async_path_daphne_takes(async_client):
+    # Under daphne the middleware chain is async: probe_middleware awaits the views directly.
+    health = await async_client.get("/healthz", HTTP_HOST="10.0.3.7:8000")
+    assert (health.status_code, health.content) == (200, b"ok")
+    ready = await async_client.get("/readyz")
+    assert ready.status_code == 200, ready.json()
+    assert set(ready.json()["checks"]) == EVERY_CHECK
+
+
+@pytest.mark.django_db
+def test_it_serves_a_workers_metrics_on_its_own_port():
+    port = free_port()
+    with override_settings(METRICS_PORT=port):
+        assert metrics.serve_worker_metrics() == port
+    metrics.observe_message(route="question", engine="offline", seconds=0.01)
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    names = {
+        sample.name for family in text_string_to_metric_families(text) for sample in family.samples
+    }
+    assert "recollect_message_seconds_count" in names
+    assert "recollect_queue_up" in names
+
+
+def test_it_serves_no_worker_metrics_without_a_port():
+    with override_settings(METRICS_PORT=0):
+        assert metrics.serve_worker_metrics() is None
