@@ -2,9 +2,11 @@
 layers) and /metrics (scraped and parsed as Prometheus text)."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -74,13 +76,7 @@ def test_it_is_ready_on_the_real_database(client):
 @pytest.mark.django_db
 def test_it_is_not_ready_when_the_channel_layer_is_down(client):
     port = free_port()
-    layers = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [f"redis://127.0.0.1:{port}/0"]},
-        }
-    }
-    with override_settings(CHANNEL_LAYERS=layers, READYZ_TIMEOUT=2.0):
+    with override_settings(CHANNEL_LAYERS=redis_layers(port), READYZ_TIMEOUT=2.0):
         response = client.get("/readyz")
     body = response.json()
     assert response.status_code == 503
@@ -91,6 +87,59 @@ def test_it_is_not_ready_when_the_channel_layer_is_down(client):
     # Only the channel layer failed, and the answer names no address.
     assert all(body["checks"][name]["ok"] for name in EVERY_CHECK - {"channel_layer"})
     assert str(port) not in response.content.decode()
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def redis_layers(port: int) -> dict:
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{port}/0"]},
+        }
+    }
+
+
+@pytest.fixture
+def redis_port():
+    """A real redis-server (Debian's package) on a free port, for this test only."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server not installed")
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not listening(port):
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.mark.django_db
+def test_it_is_ready_with_a_real_redis_channel_layer(client, redis_port):
+    with override_settings(CHANNEL_LAYERS=redis_layers(redis_port)):
+        response = client.get("/readyz")
+    assert response.status_code == 200, response.json()
+    assert response.json()["checks"]["channel_layer"] == {"ok": True}
 
 
 @pytest.mark.django_db
