@@ -121,7 +121,7 @@ def database_checks() -> dict[str, Result]:
     results: dict[str, Result] = {}
     try:
         for name, check in DATABASE_CHECKS.items():
-            if results.get("database", {"ok": True})["ok"] is False:
+            if name != "database" and not results["database"]["ok"]:
                 results[name] = {"ok": False, "error": "database unreachable"}
                 continue
             try:

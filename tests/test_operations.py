@@ -1,6 +1,7 @@
 """Probes and metrics over HTTP: /healthz, /readyz (real embedded Postgres, real channel
 layers) and /metrics (scraped and parsed as Prometheus text)."""
 
+import json
 import os
 import shutil
 import socket
@@ -292,3 +293,33 @@ def test_it_serves_a_workers_metrics_on_its_own_port():
 def test_it_serves_no_worker_metrics_without_a_port():
     with override_settings(METRICS_PORT=0):
         assert metrics.serve_worker_metrics() is None
+
+
+READINESS = """
+import asyncio, json, django
+django.setup()
+from chatbot.health import readiness
+print(json.dumps(asyncio.run(readiness())))
+"""
+
+
+def test_it_is_not_ready_when_the_database_refuses_connections():
+    """A process whose database is gone (a real refused connection, in a child process so
+    that this one keeps its test database) reports it without the address."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DJANGO_SETTINGS_MODULE": "chatbot.settings",
+        "DATABASE_URL": f"postgres://recollect:pw@127.0.0.1:{port}/recollect",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", READINESS], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    checks = json.loads(result.stdout.strip().splitlines()[-1])
+    assert checks["database"] == {"ok": False, "error": "OperationalError"}
+    for name in ("age", "pgvector", "queue"):
+        assert checks[name] == {"ok": False, "error": "database unreachable"}
+    assert checks["channel_layer"]["ok"] and checks["embedding_model"]["ok"]
+    assert str(port) not in result.stdout
