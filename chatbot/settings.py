@@ -264,3 +264,19 @@ LLM_RETRY_AFTER = env_float("LLM_RETRY_AFTER", 30.0)
 # How structured calls ask for JSON: json_object (any server), json_schema (OpenAI structured
 # outputs, vLLM, Ollama, LM Studio, llama-server) or json_object_schema (llama-cpp-python).
 LLM_JSON_MODE = env_str("LLM_JSON_MODE", "json_object")
+
+# --- Operations: probes, metrics, log format (chatbot.health, chatbot.metrics, chatbot.logs) ---
+# /healthz, /readyz and /metrics are answered before any other middleware: probes and scrapes
+# reach a container by its address (not in ALLOWED_HOSTS) over plain http (no https redirect).
+MIDDLEWARE = ["chatbot.health.probe_middleware", *MIDDLEWARE]
+# Deadline of each readiness check (database, model, queue, channel layer), in seconds.
+READYZ_TIMEOUT = env_float("READYZ_TIMEOUT", 2.0)
+# Set: /metrics requires `Authorization: Bearer <token>`. Unset: open (keep it off the proxy).
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+# A process without a web server (manage.py worker) serves its metrics on this port (0: none).
+METRICS_PORT = env_int("METRICS_PORT", 0)
+# json: one JSON object per line (time, level, logger, message, message_id/user_id when given).
+LOG_FORMAT = env_str("LOG_FORMAT", "plain")
+if LOG_FORMAT == "json":
+    LOGGING["formatters"] = {"json": {"()": "chatbot.logs.JsonFormatter"}}
+    LOGGING["handlers"]["console"]["formatter"] = "json"

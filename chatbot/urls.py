@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from chatbot import views
+from chatbot import health, metrics, views
 
 urlpatterns = [
     path("", views.chat, name="chat"),
@@ -15,4 +15,9 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("memory/", include("memory.urls")),
     path("admin/", admin.site.urls),
+    # Probes and metrics (chatbot.health.probe_middleware answers these paths first; the routes
+    # name them for reverse() and serve them if that middleware is ever left out).
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics.metrics_view, name="metrics"),
 ]

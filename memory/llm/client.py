@@ -20,6 +20,7 @@ import openai
 from django.conf import settings
 from pydantic import BaseModel
 
+from chatbot import metrics
 from memory.llm import schemas
 
 T = TypeVar("T", bound=BaseModel)
@@ -60,6 +61,7 @@ class Meter:
         if step:
             self.by_step[step] = self.by_step.get(step, 0) + 1
         self.ms += (time.perf_counter() - started) * 1000
+        tokens_before = (self.prompt_tokens, self.completion_tokens)
         if usage is not None:
             self.prompt_tokens += usage.prompt_tokens or 0
             self.completion_tokens += usage.completion_tokens or 0
@@ -69,6 +71,12 @@ class Meter:
             self.completion_tokens += chunks
             self.prompt_tokens += prompt_chars // 4
             self.estimated = True
+        # The process-wide Prometheus counters (chatbot.metrics) get the same increments.
+        metrics.count_llm_call(
+            step=step,
+            prompt_tokens=self.prompt_tokens - tokens_before[0],
+            completion_tokens=self.completion_tokens - tokens_before[1],
+        )
 
     def as_meta(self) -> dict:
         return {
@@ -159,9 +167,21 @@ def failure(exc: openai.OpenAIError) -> Unavailable:
         reason = f"the model call failed ({type(exc).__name__})"
     status = exc.status_code if isinstance(exc, openai.APIStatusError) else 0
     down = isinstance(exc, openai.APIConnectionError) or status >= 500 or status == 429
+    metrics.count_llm_failure(_failure_kind(exc, status))
     if down:
         breaker.trip(reason)
     return Unavailable(reason)
+
+
+def _failure_kind(exc: openai.OpenAIError, status: int) -> str:
+    """A short, bounded label for the metrics (never the error's text)."""
+    if isinstance(exc, openai.APITimeoutError):
+        return "timeout"
+    if isinstance(exc, openai.APIConnectionError):
+        return "connection"
+    if status:
+        return "http_429" if status == 429 else f"http_{status // 100}xx"
+    return "other"
 
 
 def _sampling(model: str, **options) -> dict:
@@ -230,6 +250,7 @@ def chat_json(
             problem = "it was cut off at the token limit: be brief" if cut else ""
             problem = problem or schemas.problem(exc)
             prompt = _retry_prompt(messages, content, problem)
+    metrics.count_llm_failure("invalid_output")
     raise InvalidOutput("the model's answer was invalid twice", problem)
 
 
@@ -275,6 +296,7 @@ async def stream_text(
                     chunks += 1
                     yield choice.delta.content
         if not finished:  # the body ended before the model said it was done
+            metrics.count_llm_failure("stream_broken")
             raise Unavailable("the model's stream broke off")
     except openai.OpenAIError as exc:
         raise failure(exc) from exc
