@@ -1,13 +1,14 @@
 # The whole setup: `make run` serves the app, `make test` runs the suite. Both install what
 # they need first (idempotent): a virtualenv in .venv from PyPI, htmx from npm, and for the
-# browser tests Debian's chromium.
+# tests Debian's chromium (browser tests), docker-compose (compose file checks) and
+# redis-server (the multi-process tests).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install browser lint migrate bench replay clean
+.PHONY: run test install system-packages lint migrate bench replay clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,8 +33,8 @@ $(VENV)/.llm-test: $(VENV)/.installed
 
 install: $(VENV)/.installed static/vendor/.installed
 
-browser:
-	@(command -v chromium && command -v docker-compose) >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium docker-compose >/dev/null)
+system-packages:
+	@(command -v chromium && command -v docker-compose && command -v redis-server) >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium docker-compose redis-server >/dev/null)
 
 migrate: install
 	DB_STATEMENT_TIMEOUT_MS=0 $(PY) manage.py migrate --no-input  # index builds may take long
@@ -42,7 +43,7 @@ run: migrate
 	@echo "Recollect is starting on http://$(HOST):$(PORT)/"
 	PORT=$(PORT) $(VENV)/bin/daphne -b $(HOST) -p $(PORT) chatbot.asgi:application
 
-test: install browser $(VENV)/.llm-test
+test: install system-packages $(VENV)/.llm-test
 	RECOLLECT_PGDATA=$(CURDIR)/.pgdata-test $(VENV)/bin/pytest
 
 lint: install

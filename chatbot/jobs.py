@@ -10,8 +10,9 @@ requeues it once the worker's heartbeat is stale, and the pipeline is idempotent
 
 from django.conf import settings
 from django.db import connection
-from procrastinate import JobContext, RetryStrategy
+from procrastinate import BaseRetryStrategy, JobContext, RetryDecision
 from procrastinate.contrib.django import app
+from procrastinate.jobs import Job
 
 from chatbot.models import Message
 
@@ -23,19 +24,26 @@ def user_lock(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-@app.task(
-    name="chat.process_message",
-    pass_context=True,
-    retry=RetryStrategy(
-        max_attempts=settings.JOB_MAX_ATTEMPTS, linear_wait=settings.JOB_RETRY_WAIT
-    ),
-)
+def is_final(job: Job) -> bool:
+    return job.attempts + 1 >= settings.JOB_MAX_ATTEMPTS
+
+
+class UntilFinalAttempt(BaseRetryStrategy):
+    """Retry a failed job, JOB_RETRY_WAIT x attempts apart, until its final attempt, which
+    ends the message itself (relay.run marks it failed and the page offers Retry). Settings
+    are read when a job fails, not at import."""
+
+    def get_retry_decision(self, *, exception: BaseException, job: Job) -> RetryDecision | None:
+        if is_final(job):
+            return None
+        return RetryDecision(retry_in={"seconds": settings.JOB_RETRY_WAIT * (job.attempts + 1)})
+
+
+@app.task(name="chat.process_message", pass_context=True, retry=UntilFinalAttempt())
 async def process_message(context: JobContext, message_id: int) -> None:
     from chatbot import relay  # relay -> services -> limits -> here: imported late
 
-    attempts = context.job.attempts if context.job else 0
-    final = attempts + 1 >= settings.JOB_MAX_ATTEMPTS
-    await relay.run(message_id=message_id, final_attempt=final)
+    await relay.run(message_id=message_id, final_attempt=is_final(context.job))
 
 
 def lock_submissions(*, user_id: int) -> None:

@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
 
-from chatbot import services
+from chatbot import metrics, services
 from chatbot.models import Message
 from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
 
@@ -123,11 +123,15 @@ async def run(*, message_id: int, final_attempt: bool = True) -> None:
         await publish(
             conversation, event="done", reply=reply.pk, meta=outcome.meta, text=stream.text
         )
+    seconds = time.perf_counter() - started
+    metrics.observe_message(
+        route=message.route or "none", engine=message.meta.get("engine", ""), seconds=seconds
+    )
     logger.info(
         "message %s %s in %.1f ms",
         message.pk,
         "failed" if isinstance(outcome, Failed) else "done",
-        (time.perf_counter() - started) * 1000,
+        seconds * 1000,
         extra={"message_id": message.pk, "user_id": message.user_id},
     )
 

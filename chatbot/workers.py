@@ -11,10 +11,13 @@ import asyncio
 import logging
 import weakref
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from procrastinate import App, PsycopgConnector
 from procrastinate.contrib.django import app
 from procrastinate.contrib.django.utils import connector_params
+
+from memory import engine
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +34,9 @@ def worker_app() -> App:
         kwargs={**connector_params(), "application_name": APPLICATION_NAME},
         min_size=1,
         max_size=settings.WORKER_CONCURRENCY + 2,
+        # A pool waits 30 s for a connection by default: a 10 s outage then went unnoticed
+        # by the sweeper, and the worker lived on with a dead LISTEN connection, polling.
+        timeout=settings.WORKER_HEARTBEAT_SECONDS + 2,
     )
     return app.with_connector(connector)
 
@@ -52,36 +58,61 @@ async def requeue_stalled(jobs_app: App) -> int:
 
 
 async def _sweep(jobs_app: App) -> None:
+    """Requeue stalled jobs every heartbeat; raises when the database cannot be reached."""
     while True:
         await asyncio.sleep(settings.WORKER_HEARTBEAT_SECONDS)
-        try:
-            await requeue_stalled(jobs_app)
-        except Exception:
-            logger.warning("looking for stalled jobs failed", exc_info=True)
+        await requeue_stalled(jobs_app)
+
+
+async def _run_once(jobs_app: App, name: str, install_signal_handlers: bool) -> None:
+    """One worker life: procrastinate's worker and the stalled-job sweeper side by side.
+
+    procrastinate's worker outlives a database outage (its pool reconnects), but a job whose
+    end it could not record stays "doing" under the worker's id, whose heartbeat then
+    resumes: nothing would ever requeue it, and the user's later messages would wait behind
+    its lock. So when the sweeper finds the database gone, this life ends (running jobs are
+    aborted) and the next one registers under a new id; once the old id's heartbeat is
+    stale, its jobs are requeued."""
+    worker = asyncio.create_task(
+        jobs_app.run_worker_async(
+            name=name,
+            concurrency=settings.WORKER_CONCURRENCY,
+            install_signal_handlers=install_signal_handlers,
+            update_heartbeat_interval=settings.WORKER_HEARTBEAT_SECONDS,
+            stalled_worker_timeout=settings.WORKER_STALLED_SECONDS,
+            fetch_job_polling_interval=settings.WORKER_POLL_SECONDS,
+            shutdown_graceful_timeout=settings.WORKER_SHUTDOWN_SECONDS,
+            delete_jobs="successful",
+        )
+    )
+    sweeper = asyncio.create_task(_sweep(jobs_app))
+    try:
+        await asyncio.wait({worker, sweeper}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        sweeper.cancel()
+        if not worker.done():
+            worker.cancel()  # asks for a graceful stop
+            await asyncio.sleep(0)
+            worker.cancel()  # and aborts the running jobs at once
+        await asyncio.gather(worker, sweeper, return_exceptions=True)
+    if not worker.cancelled() and worker.exception() is None:
+        return  # stopped by a signal, after its jobs
+    raise RuntimeError("the worker or its sweeper stopped") from (
+        sweeper.exception() if sweeper.done() and not sweeper.cancelled() else None
+    )
 
 
 async def run(*, name: str = "worker", install_signal_handlers: bool = True) -> None:
     """Run a worker until cancelled or, with signal handlers, until SIGTERM/SIGINT, when it
-    finishes its running jobs first (up to WORKER_SHUTDOWN_SECONDS)."""
+    finishes its running jobs first (up to WORKER_SHUTDOWN_SECONDS). Restarts it after a
+    failure, such as the database going away."""
+    await sync_to_async(engine.warm_up, thread_sensitive=False)()
     while True:
         jobs_app = worker_app()
         try:
             async with jobs_app.open_async():
-                sweeper = asyncio.create_task(_sweep(jobs_app))
-                try:
-                    await jobs_app.run_worker_async(
-                        name=name,
-                        concurrency=settings.WORKER_CONCURRENCY,
-                        install_signal_handlers=install_signal_handlers,
-                        update_heartbeat_interval=settings.WORKER_HEARTBEAT_SECONDS,
-                        stalled_worker_timeout=settings.WORKER_STALLED_SECONDS,
-                        shutdown_graceful_timeout=settings.WORKER_SHUTDOWN_SECONDS,
-                        delete_jobs="successful",
-                    )
-                    return  # stopped by a signal, after its jobs
-                finally:
-                    sweeper.cancel()
-                    await asyncio.gather(sweeper, return_exceptions=True)
+                await _run_once(jobs_app, name, install_signal_handlers)
+                return
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -35,6 +35,18 @@ def engine_for(message: Message) -> Engine:
     return get_engine(state.engine or None)
 
 
+def warm_up() -> None:
+    """Load the parser, tagger and embedding model now (a worker starting), not during a
+    user's first message, which otherwise waited seconds for them."""
+    from memory import embeddings
+    from memory.engines.offline import OfflineEngine
+    from memory.nlp import parse
+
+    OfflineEngine().route("I moved to Lisbon last week. Where do I live now?", speaker="you")
+    parse.parse_entities("When did I move to Lisbon?")
+    embeddings.embed("I moved to Lisbon.")
+
+
 def tokens_of(text: str) -> Iterator[str]:
     """Split a finished reply into word-sized tokens (whitespace kept) for streaming."""
     yield from re.findall(r"\S+\s*|\s+", text)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from memory import age
+from memory.evaluation import processes
 from memory.evaluation.bench import build_memory, remove_bench_users
 from memory.evaluation.synthetic import build_facts, build_graph, make_bench_user
 from memory.models import Fact, FactVector
@@ -118,3 +119,27 @@ def test_it_builds_a_memory_per_user_and_removes_them_all():
         remove_bench_users(users)
     assert not Fact.objects.filter(user_id__in=ids).exists()
     assert not get_user_model().objects.filter(pk__in=ids).exists()
+
+
+@pytest.mark.processes
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not processes.redis_available(), reason="redis-server is not installed")
+def test_the_scale_out_run_climbs_its_ladder_over_real_processes(tmp_path):
+    readme = tmp_path / "R.md"
+    readme.write_text(
+        "<!-- results:bench -->\n<!-- /results:bench -->\n"
+        "<!-- results:scale -->\n<!-- /results:scale -->\n"
+    )
+    out = tmp_path / "bench.json"
+    call_command(
+        "bench", "--facts", "20", "--samples", "2", "--clients", "3", "--rate", "3",
+        "--seconds", "2", "--no-server", "--scale-out", "1", "--scale-rates", "3,6",
+        "--out", str(out), "--readme", str(readme), stdout=StringIO(), stderr=StringIO(),
+    )  # fmt: skip
+    (run,) = json.loads(out.read_text())["scale_out"]
+    assert run["processes"] == 1
+    assert [s["offered_rate_per_s"] for s in run["steps"]][0] == 3
+    assert all(s["messages"] > 0 for s in run["steps"])
+    if run["max_sustained_rate_per_s"]:
+        assert run["steps"][0]["errors"] == 0
+    assert "| 1 | 3 |" in readme.read_text()  # a measured row

@@ -110,8 +110,7 @@ def test_it_applies_pending_updates_in_message_order(alice):
     assert Fact.objects.get(user=alice, is_true=True, relation="lives_in").object == "Rome"
 
 
-@contextmanager
-def poisoned(table: str, column: str):
+def poison(table: str, column: str) -> None:
     """A real database failure: inserts into `table` whose `column` mentions 'poison' fail."""
     name = f"poison_{table}"
     with connection.cursor() as cursor:
@@ -123,12 +122,22 @@ def poisoned(table: str, column: str):
         cursor.execute(
             f"CREATE TRIGGER {name} BEFORE INSERT ON {table} FOR EACH ROW EXECUTE FUNCTION {name}()"
         )
+
+
+def unpoison(table: str) -> None:
+    name = f"poison_{table}"
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TRIGGER IF EXISTS {name} ON {table}")
+        cursor.execute(f"DROP FUNCTION IF EXISTS {name}()")
+
+
+@contextmanager
+def poisoned(table: str, column: str):
+    poison(table, column)
     try:
         yield
     finally:
-        with connection.cursor() as cursor:
-            cursor.execute(f"DROP TRIGGER IF EXISTS {name} ON {table}")
-            cursor.execute(f"DROP FUNCTION IF EXISTS {name}()")
+        unpoison(table)
 
 
 @pytest.fixture

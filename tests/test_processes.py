@@ -5,6 +5,7 @@ Postgres stopped and started again."""
 import asyncio
 import json
 import os
+import signal
 import time
 
 import pytest
@@ -55,11 +56,20 @@ class Cluster:
         ]
 
 
+def _live_workers() -> int:
+    from procrastinate.contrib.django.models import ProcrastinateWorker
+
+    return ProcrastinateWorker.objects.count()
+
+
 @pytest.fixture
 def cluster(tmp_path):
     with processes.redis_server() as redis_url:
         cluster = Cluster(redis_url, tmp_path)
         with processes.running(*cluster.webs, *cluster.workers):
+            deadline = time.monotonic() + 60
+            while _live_workers() < 2 and time.monotonic() < deadline:
+                time.sleep(0.2)  # a worker registers once its models are loaded
             yield cluster
 
 
@@ -178,10 +188,42 @@ async def test_workers_killed_mid_burst_lose_and_repeat_nothing(cluster, alice):
     await tab.close()
 
 
+async def test_sigterm_lets_a_worker_finish_its_job_first(cluster, alice):
+    conversation = await Conversation.objects.acreate(user=alice)
+    tab = await open_tab(cluster.webs[0].port, alice, conversation)
+    sent = 20
+    for n in range(sent):
+        await tab.send(json.dumps({"message": f"I moved to {CITIES[n]}."}))
+    await frames_until_done(tab, 3)
+    for _ in range(500):
+        if await sync_to_async(_running_jobs)():
+            break
+        await asyncio.sleep(0.01)
+    for worker in cluster.workers:
+        worker.process.send_signal(signal.SIGTERM)
+    codes = [await asyncio.to_thread(worker.process.wait, 30) for worker in cluster.workers]
+    assert codes == [0, 0], "both stopped by themselves"
+    assert await sync_to_async(_running_jobs)() == 0, "no job left half done"
+    done = await Message.objects.filter(user=alice, role="user", status="done").acount()
+    assert 3 <= done < sent
+    cluster.workers[0].start()  # the rest is still queued
+    await _wait_all_done(alice, sent)
+    await sync_to_async(_invariants)(alice, sent)
+    await tab.close()
+
+
+@pytest.fixture
+def reconnect():
+    """After the server restarts, this thread's connections (used to flush the test's rows)
+    are dead; the test's own, on other threads, it closes itself."""
+    yield
+    connections.close_all()
+
+
 @pytest.mark.skipif(
     bool(os.environ.get("DATABASE_URL")), reason="stops the embedded server's processes"
 )
-async def test_a_database_outage_mid_burst_loses_and_repeats_nothing(cluster, alice):
+async def test_a_database_outage_mid_burst_loses_and_repeats_nothing(reconnect, cluster, alice):
     conversation = await Conversation.objects.acreate(user=alice)
     tab = await open_tab(cluster.webs[1].port, alice, conversation)
     texts = [f"I moved to {city}." for city in CITIES[:30]]
@@ -198,7 +240,6 @@ async def test_a_database_outage_mid_burst_loses_and_repeats_nothing(cluster, al
         if stopped_at and time.monotonic() - stopped_at > 10 and frame["type"] == "error":
             await sync_to_async(processes.start_embedded_postgres)()
             await sync_to_async(connections.close_all)()
-            connections.close_all()
         if frame["type"] == "error":
             await asyncio.sleep(0.2)  # as a person would press Send again
     await _wait_all_done(alice, len(texts))

@@ -191,3 +191,38 @@ async def test_it_ignores_a_stop_for_another_users_reply(alice, bob):
     assert reply_text(frames).count("item ") == 40
     await ws_a.disconnect()
     await ws_b.disconnect()
+
+
+async def test_a_failing_message_is_retried_then_offered_for_retry(alice, settings):
+    from tests.test_memory_engine import poison, unpoison
+
+    settings.JOB_MAX_ATTEMPTS, settings.JOB_RETRY_WAIT = 2, 0
+    ws, _, _ = await connect(alice, (await new_conversation(alice)).pk)
+    try:
+        await sync_to_async(poison)("memory_fact", "text")
+        await ws.send_to(text_data=json.dumps({"message": "My neighbour grows poison ivy."}))
+        errors = [
+            f for f in await _frames_until(ws, lambda f: f.get("message")) if f["type"] == "error"
+        ]
+        # The first attempt fails and is retried by the queue (no Retry button: nothing to do);
+        # the final one marks the message failed and names it, so the page offers Retry.
+        assert errors[0]["message"] is None and "as soon as it is back" in errors[0]["error"]
+        message = await Message.objects.aget(user=alice, role="user")
+        assert errors[-1]["message"] == message.pk and message.status == "failed"
+    finally:
+        await sync_to_async(unpoison)("memory_fact")
+    await ws.send_to(text_data=json.dumps({"retry": message.pk}))
+    frames = await collect(ws)
+    assert frames[-1]["type"] == "done"
+    await message.arefresh_from_db()
+    assert message.status == "done" and message.applied_at is not None
+    assert await Message.objects.filter(reply_to=message).acount() == 1, "one reply, reused"
+    await ws.disconnect()
+
+
+async def _frames_until(ws, stop) -> list[dict]:
+    frames = []
+    while True:
+        frames.append(json.loads(await ws.receive_from(timeout=30)))
+        if frames[-1]["type"] == "error" and stop(frames[-1]):
+            return frames

@@ -169,21 +169,25 @@ async def _client(ws, slots: list[float], texts: list[str]) -> list[tuple[float,
     return results
 
 
-async def _connect_all(port: int, setup: list[tuple[int, str]]) -> list:
-    async def one(conversation_id: int, cookie: str):
+async def _connect_all(ports: list[int], setup: list[tuple[int, str]]) -> list:
+    async def one(port: int, conversation_id: int, cookie: str):
         try:
             return await connect(port, conversation_id, cookie)
         except Exception:  # noqa: BLE001 - counted as a connection error
             return None
 
-    return await asyncio.gather(*(one(c, k) for c, k in setup))
+    return await asyncio.gather(
+        *(one(ports[i % len(ports)], c, k) for i, (c, k) in enumerate(setup))
+    )
 
 
-def throughput(port: int, clients: int, rate: float, seconds: float) -> dict:
-    """`clients` users, each on its own socket (all connected before the clock starts),
-    together offering `rate` messages a second for `seconds`, one in five an update.
-    Each client sends at most rate*seconds/clients messages, and waits at most
-    REPLY_TIMEOUT_S for each reply, so the run is bounded in count and time."""
+def throughput(port: int | list[int], clients: int, rate: float, seconds: float) -> dict:
+    """`clients` users, each on its own socket (all connected before the clock starts; with
+    several ports, spread over them in turn), together offering `rate` messages a second for
+    `seconds`, one in five an update. Each client sends at most rate*seconds/clients
+    messages, and waits at most REPLY_TIMEOUT_S for each reply, so the run is bounded in
+    count and time."""
+    ports = port if isinstance(port, list) else [port]
     users = [make_bench_user(f"c{i}") for i in range(clients)]
     for user in users:
         # A user's first update creates their AGE graph (DDL: labels and indexes, once per
@@ -200,7 +204,7 @@ def throughput(port: int, clients: int, rate: float, seconds: float) -> dict:
         ]
 
     async def run():
-        sockets = await _connect_all(port, setup)
+        sockets = await _connect_all(ports, setup)
         start = time.perf_counter() + 0.5
         plans = [
             [start + interval * i / clients + n * interval for n in range(per_client)]

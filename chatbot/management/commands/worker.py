@@ -4,7 +4,7 @@ import asyncio
 
 from django.core.management.base import BaseCommand
 
-from chatbot import workers
+from chatbot import metrics, workers
 
 
 class Command(BaseCommand):
@@ -14,4 +14,5 @@ class Command(BaseCommand):
         parser.add_argument("--name", default="worker", help="worker name in the job table")
 
     def handle(self, *args, name: str, **options) -> None:
+        metrics.serve_worker_metrics()  # on METRICS_PORT, if set
         asyncio.run(workers.run(name=name, install_signal_handlers=True))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from memory.evaluation import bench, flood, load
+from memory.evaluation import bench, flood, load, scale
 from memory.evaluation.readme import MissingBlock, splice
 
 
@@ -34,6 +34,16 @@ class Command(BaseCommand):
             "--readme", type=Path, help="also put the table in this README's results:bench block"
         )
         parser.add_argument("--keep", action="store_true", help="keep the synthetic users")
+        parser.add_argument(
+            "--scale-out",
+            default="",
+            help="also run web + worker process pairs on Redis, e.g. 1,2 (needs redis-server)",
+        )
+        parser.add_argument(
+            "--scale-rates",
+            default="10,20,40,80,160",
+            help="offered messages/s tried in turn in the scale-out run",
+        )
         parser.add_argument(
             "--flood-sockets",
             type=int,
@@ -68,12 +78,26 @@ class Command(BaseCommand):
                 with load.daphne() as port:  # the limits in force, as users meet them
                     self.stderr.write(f"flood from {options['flood_sockets']} sockets…")
                     flooded = flood.flood(port, sockets=options["flood_sockets"])
+        scaled = None
+        if options["scale_out"]:
+            counts = [int(c) for c in options["scale_out"].split(",") if c.strip()]
+            rates = [float(r) for r in options["scale_rates"].split(",") if r.strip()]
+            self.stderr.write(f"scale-out with {counts} process pairs…")
+            scaled = scale.scale_out(counts, options["clients"], rates, options["seconds"])
         probe = (before, bench.cpu_probe_ms())
         table = bench.markdown(rows, throughput, probe)
+        if scaled:
+            table += "\n" + scale.markdown(scaled)
         self.stdout.write(table)
         if flooded:
             self.stdout.write("\n".join(f"{k}: {v}" for k, v in flooded.items()))
-        result = {"sizes": rows, "throughput": throughput, "cpu_probe_ms": probe, "flood": flooded}
+        result = {
+            "sizes": rows,
+            "throughput": throughput,
+            "cpu_probe_ms": probe,
+            "flood": flooded,
+            "scale_out": scaled,
+        }
         options["out"].write_text(json.dumps(result, indent=2))
         if options["markdown"]:
             options["markdown"].parent.mkdir(parents=True, exist_ok=True)
@@ -86,6 +110,9 @@ class Command(BaseCommand):
             )
             try:
                 splice(options["readme"], "bench", text)
+                if scaled:
+                    scaled_text = f"From `{self.command_line(options)}`:\n\n"
+                    splice(options["readme"], "scale", scaled_text + scale.markdown(scaled))
             except MissingBlock as exc:
                 raise CommandError(str(exc)) from exc
 
@@ -99,6 +126,10 @@ class Command(BaseCommand):
         if options["users"] != 1:
             parts.append(f"--users {options['users']}")
         parts.append(f"--samples {options['samples']}")
+        if options["scale_out"]:
+            parts.append(
+                f"--scale-out {options['scale_out']} --scale-rates {options['scale_rates']}"
+            )
         if options["no_server"]:
             parts.append("--no-server")
         else:
