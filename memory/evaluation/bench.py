@@ -128,7 +128,7 @@ def build_memory(size: int, users: int) -> tuple[list, float]:
     made = []
     for index in range(users):
         user = make_bench_user(f"{size}-{index}")
-        build_facts(user, size, seed=index + 7)
+        build_facts(user, size, seed=index + 7, salt=index)
         build_graph(user, concepts=max(size // 2, 2), relations=size, seed=index + 7)
         made.append(user)
     flush()

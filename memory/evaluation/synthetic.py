@@ -35,16 +35,19 @@ def make_bench_user(label: str):
     return user
 
 
-def fact_rows(count: int, rng: random.Random):
+def fact_rows(count: int, rng: random.Random, salt: int = 0):
+    """`salt` shifts the values' numbers, so that many users' memories do not share exact
+    sentences (and vectors), which no real users would."""
     for i in range(count):
         relation, template, kind = RELATIONS[i % len(RELATIONS)]
-        subject, obj = f"Person{rng.randrange(count // 4 + 1)}", f"{kind}{rng.randrange(500)}"
+        subject = f"Person{rng.randrange(count // 4 + 1)}"  # drawn first, as before the salt
+        obj = f"{kind}{rng.randrange(500) + 500 * salt}"
         yield relation, subject, obj, template.format(s=subject, o=obj)
 
 
-def build_facts(user, count: int, seed: int = 7) -> None:
+def build_facts(user, count: int, seed: int = 7, salt: int = 0) -> None:
     rng = random.Random(seed)
-    rows = list(fact_rows(count, rng))
+    rows = list(fact_rows(count, rng, salt))
     batches = [rows[start : start + BATCH] for start in range(0, count, BATCH)]
     now = timezone.now()
     pending = embeddings.embed_soon([text for *_, text in batches[0]]) if batches else None
