@@ -3,11 +3,9 @@ layers) and /metrics (scraped and parsed as Prometheus text)."""
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import time
 import types
 from pathlib import Path
 
@@ -107,32 +105,12 @@ def redis_layers(port: int) -> dict:
 @pytest.fixture
 def redis_port():
     """A real redis-server (Debian's package) on a free port, for this test only."""
-    if shutil.which("redis-server") is None:
+    from memory.evaluation import processes
+
+    if not processes.redis_available():
         pytest.skip("redis-server not installed")
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while not listening(port):
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with processes.redis_server() as url:
+        yield int(url.rsplit(":", 1)[1].split("/")[0])
 
 
 @pytest.mark.django_db

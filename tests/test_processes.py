@@ -168,17 +168,23 @@ def _running_jobs() -> int:
     return ProcrastinateJob.objects.filter(status="doing").count()
 
 
-async def test_workers_killed_mid_burst_lose_and_repeat_nothing(cluster, alice):
-    conversation = await Conversation.objects.acreate(user=alice)
-    tab = await open_tab(cluster.webs[0].port, alice, conversation)
-    sent = 40
+async def burst(cluster, user, sent: int, replied: int):
+    """`sent` updates from one tab; returns once `replied` are done and a job is running."""
+    conversation = await Conversation.objects.acreate(user=user)
+    tab = await open_tab(cluster.webs[0].port, user, conversation)
     for n in range(sent):
         await tab.send(json.dumps({"message": f"I moved to {CITIES[n]}."}))
-    await frames_until_done(tab, 8)
-    for _ in range(500):  # kill while one of them is running the user's job
+    await frames_until_done(tab, replied)
+    for _ in range(500):
         if await sync_to_async(_running_jobs)():
             break
         await asyncio.sleep(0.01)
+    return tab
+
+
+async def test_workers_killed_mid_burst_lose_and_repeat_nothing(cluster, alice):
+    sent = 40
+    tab = await burst(cluster, alice, sent, replied=8)
     for worker in cluster.workers:  # procrastinate does not record which process runs a job
         worker.kill()
     assert await sync_to_async(_running_jobs)() == 1, "a job was cut off mid-way"
@@ -189,16 +195,8 @@ async def test_workers_killed_mid_burst_lose_and_repeat_nothing(cluster, alice):
 
 
 async def test_sigterm_lets_a_worker_finish_its_job_first(cluster, alice):
-    conversation = await Conversation.objects.acreate(user=alice)
-    tab = await open_tab(cluster.webs[0].port, alice, conversation)
     sent = 20
-    for n in range(sent):
-        await tab.send(json.dumps({"message": f"I moved to {CITIES[n]}."}))
-    await frames_until_done(tab, 3)
-    for _ in range(500):
-        if await sync_to_async(_running_jobs)():
-            break
-        await asyncio.sleep(0.01)
+    tab = await burst(cluster, alice, sent, replied=3)
     for worker in cluster.workers:
         worker.process.send_signal(signal.SIGTERM)
     codes = [await asyncio.to_thread(worker.process.wait, 30) for worker in cluster.workers]

@@ -148,6 +148,17 @@ async def _chat_socket(user, conversation) -> WebsocketCommunicator:
     return ws
 
 
+async def _ask_until_first_token(user, text: str):
+    """A socket, the question sent, frames read up to the first token; (socket, reply id)."""
+    conversation = await Conversation.objects.acreate(user=user)
+    ws = await _chat_socket(user, conversation)
+    await ws.send_to(text_data=json.dumps({"message": text}))
+    while (frame := json.loads(await ws.receive_from(timeout=10)))["type"] != "token":
+        if frame["type"] == "message" and frame["role"] == "bot":
+            reply_id = frame["id"]
+    return ws, conversation, reply_id
+
+
 async def _wait_for_reply(conversation, llm) -> Message:
     for _ in range(100):
         reply = await Message.objects.filter(conversation=conversation, role="bot").afirst()
@@ -161,12 +172,7 @@ async def _wait_for_reply(conversation, llm) -> Message:
 @pytest.mark.usefixtures("chat_worker")
 async def test_stop_cancels_the_models_stream_and_stores_it_incomplete(llm, llm_user):
     llm.text("one two three four five six seven eight nine ten", pause=0.3)
-    conversation = await Conversation.objects.acreate(user=llm_user)
-    ws = await _chat_socket(llm_user, conversation)
-    await ws.send_to(text_data=json.dumps({"message": "Where do I live?"}))
-    while (frame := json.loads(await ws.receive_from(timeout=10)))["type"] != "token":
-        if frame["type"] == "message" and frame["role"] == "bot":
-            reply_id = frame["id"]
+    ws, conversation, reply_id = await _ask_until_first_token(llm_user, "Where do I live?")
     await ws.send_to(text_data=json.dumps({"stop": reply_id}))
     reply = await _wait_for_reply(conversation, llm)
     await ws.disconnect()
@@ -182,11 +188,7 @@ async def test_stop_cancels_the_models_stream_and_stores_it_incomplete(llm, llm_
 async def test_a_closed_page_does_not_lose_the_reply(llm, llm_user):
     # The reply is the job's, not the socket's: it is finished and stored for the next visit.
     llm.text("one two three four five", pause=0.05)
-    conversation = await Conversation.objects.acreate(user=llm_user)
-    ws = await _chat_socket(llm_user, conversation)
-    await ws.send_to(text_data=json.dumps({"message": "Where do I live?"}))
-    while json.loads(await ws.receive_from(timeout=10))["type"] != "token":
-        pass
+    ws, conversation, _ = await _ask_until_first_token(llm_user, "Where do I live?")
     await ws.disconnect()
     reply = await _wait_for_reply(conversation, llm)
     assert reply.status == "done"
