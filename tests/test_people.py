@@ -164,3 +164,38 @@ def test_a_sentence_no_frame_reads_is_said_back_to_the_user(chat, alice):
 def test_when_only_a_negation_is_known_it_does_not_invent_a_date(chat):
     chat.tell("I have never worked at Feedzai.")
     assert not chat.ask("When did I work at Feedzai?").startswith("On ")
+
+
+def test_a_pet_that_died_is_no_longer_had(chat):
+    chat.tell("We have a cat, Luna, and a dog called Bobo.", "Sad day, Luna died last night.")
+    assert chat.ask("Do we still have Luna?").startswith("No")
+    assert chat.ask("Do we still have Bobo?").startswith("Yes")
+
+
+def test_someone_elses_named_pet_is_asked_about_by_name(chat):
+    chat.tell("My aunt Teresa has a parrot called Kiko.")
+    assert chat.ask("Does Teresa still have Kiko?").startswith("Yes")
+
+
+def test_a_name_outside_a_set_is_a_no(chat):
+    chat.tell("My clients are Lidl and Vodafone.")
+    assert chat.ask("Is Vodafone one of my clients?").startswith("Yes")
+    assert chat.ask("Is Nestle one of my clients?").startswith("No")
+
+
+def test_an_attribute_nobody_told_is_not_known(chat):
+    chat.tell("My brother Marco works at Siemens in Munich.")
+    assert chat.ask("What's Marco's wife called?") == "I don't know."
+    assert chat.ask("How old is Marco?") == "I don't know."
+    assert "Siemens" in chat.ask("Where does Marco work?")
+
+
+def test_a_length_of_time_is_not_a_date(chat):
+    chat.tell("I've been a nurse at St James for about 4 years.", "I've been swimming since 2018.")
+    assert "years" not in chat.ask("When did I start at St James?")
+    assert "2018" in chat.ask("When did I start swimming?")
+
+
+def test_a_day_is_not_who_a_sentence_is_about(chat):
+    chat.tell("I work at KPMG.", "Yesterday was my first day at Deloitte!")
+    assert chat.ask("Where do I work now?").startswith("You work at Deloitte")

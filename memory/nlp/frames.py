@@ -70,6 +70,12 @@ class SentenceFrames:
                 self.predicate(token)
             elif token.dep_ == "appos" and token.pos_ == "PROPN":
                 self.apposition(token)
+            elif self.unattached_name(token) is not None:
+                # "my girlfriend Inês is a nurse" parsed with the role hanging off the verb:
+                # an owned role noun followed by a name that depends on neither is still
+                # that name's role.
+                name = self.unattached_name(token)
+                self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
         return self.frames
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
@@ -91,6 +97,18 @@ class SentenceFrames:
             owner = self.reader.owner(role)
             if owner and role.pos_ == "NOUN":
                 self.add(owner, f"role:{self.reader.role(role)}", self.reader.name_of(head))
+
+    def unattached_name(self, token: Token) -> str | None:
+        if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":
+            return None
+        if token.i + 1 >= len(token.doc) or not self.reader.owner(token):
+            return None
+        name = token.doc[token.i + 1]
+        if name.pos_ != "PROPN" or name.head is token or token.head is name:
+            return None
+        if name.dep_ not in SUBJECTS or token.dep_ in SUBJECTS:
+            return None
+        return self.reader.name_of(name)
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
@@ -193,7 +211,12 @@ class SentenceFrames:
                 # "my maid of honour is my cousin Beatriz": the name, not the relation
                 value = reader.entity(attr) if child(attr, "appos") is not None else None
                 value = value or reader.value(attr)
-                self.add(owned[0], owned[1], value, negated=neg, plan=plan)
+                # "My clients are Lidl and Vodafone": each listed name holds the role.
+                listed = [c for c in attr.children if c.dep_ == "conj" and c.pos_ == "PROPN"]
+                multi = bool(listed)
+                self.add(owned[0], owned[1], value, negated=neg, plan=plan, multi=multi)
+                for other in listed:
+                    self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
                 return True
             owned = self.owned_role(attr)
             if owned and (subject.pos_ in ("PROPN", "PRON") or named):
@@ -422,7 +445,15 @@ class SentenceFrames:
             for p, o in prep_objects(verb) + inner
             if p in ("to", "at", "for", "with", "in", "of", "by", "on") and not is_time(o)
         ]
-        named = [o for o in preferred if o.pos_ == "PROPN"]
+        # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
+        # place inside it ("... in Belém").
+        named = [
+            o
+            for o in preferred
+            if o.pos_ == "PROPN"
+            or child(o, "compound", "nmod")
+            and child(o, "compound", "nmod").pos_ == "PROPN"
+        ]
         for candidate in named or preferred:
             return self.reader.value(candidate)
         if obj is not None:

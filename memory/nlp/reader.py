@@ -201,6 +201,12 @@ class Reader:
         low = token.lower_
         if low in FIRST_PERSON:
             return self.speaker
+        if token.dep_ in SUBJECTS and is_time(token):
+            # "Today was my first day at Unbabel": a day is no one's fact; the day it names
+            # is the owner's ("my first day"), or the speaker's.
+            attr = child(token.head, "attr", "acomp")
+            owner = self.owner(attr) if attr is not None else None
+            return owner or self.speaker
         if low in THIRD_PERSON:
             return self.last_person or token.text
         appos = child(token, "appos")

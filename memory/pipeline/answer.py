@@ -13,7 +13,7 @@ from memory.nlp.statements import single_valued
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import day, quote, sentence, speak
+from memory.pipeline.speech import day, join, quote, sentence, speak
 
 UNKNOWN = "I don't know."
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
@@ -195,6 +195,11 @@ def yes_no(evidence: Evidence) -> str:
         return f"No, not anymore. {until(evidence, old[0])}.{tail}"
     if now and intent.relation and single_valued(intent.relation):
         return f"No. {since(now[0], evidence.speaker)}."
+    if now and intent.object:
+        # The slot holds other values and none is the one asked about ("Is Tiago one of my
+        # kids?" when the kids are Leo and Maria): that decides it.
+        said = join([speak(f, evidence.speaker) for f in now[: settings.ANSWER_MAX_FACTS]])
+        return f"No, as far as I know. {sentence(said)}"
     return (
         "I'm not sure. What I know: "
         + "; ".join(since(f, evidence.speaker) for f in facts[:3])

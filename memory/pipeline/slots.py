@@ -5,7 +5,7 @@ current member for a set, the date for "when", the previous value for "before"."
 import re
 
 from memory.models import Fact
-from memory.nlp import ask, entity_key
+from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.statements import single_valued
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
@@ -78,18 +78,50 @@ def answer(evidence: Evidence) -> str | None:
     return sentence(join([speak(f, speaker) for f in now]))
 
 
+# Slots that name one attribute of whoever is asked about: a role held for them ("Joana's
+# husband", "my dog"), their age or their name, with the words that say them. Facts about
+# the same person that never say the attribute do not answer it, however close in meaning.
+ATTRIBUTES = {
+    "age": {"old", "age", "aged", "born", "birthday", "turn"},
+    "is_called": {"name", "named", "call", "called"},
+}
+
+
+def attribute_words(roles: set[str]) -> set[str] | None:
+    """The stems that say an attribute slot, or None for a slot that is not one."""
+    words: set[str] = set()
+    for role in roles:
+        if role in ATTRIBUTES:
+            words |= ATTRIBUTES[role]
+        elif role.startswith("role:"):
+            words.add(role.removeprefix("role:").split(" of ")[0].split()[-1])
+        else:
+            return None
+    return {stem(w) for w in words}
+
+
+def says(fact: Fact, stems: set[str]) -> bool:
+    message = fact.source_message
+    text = f"{fact.text} {message.text if message is not None else ''}"
+    return bool(stems & {stem(w) for w in tokenize(text)})
+
+
 def unanswered(evidence: Evidence) -> bool:
-    """A question about the user's own life whose slot nothing fills: "I don't know" beats
-    reciting whatever else is known about them."""
+    """A question whose slot nothing fills, when nothing else can answer it either: about the
+    user's own life with nothing close in meaning, or about anyone's attribute (a role, an
+    age, a name) that no fact even mentions. "I don't know" beats reciting whatever else is
+    known about them."""
     intent = evidence.intent
     if not intent.relation or intent.yes_no or not intent.subject or not evidence.speaker:
         return False
-    if not owned_by(evidence.speaker, intent.subject):
-        return False
-    if evidence.best_similarity >= RELATED:
-        return False  # something close in meaning may answer what the slot reading missed
     roles = slot_set(intent.relation)
-    return not any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids)
+    if any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids):
+        return False
+    stems = attribute_words(roles)
+    if stems is not None and not any(says(f, stems) for f in evidence.facts):
+        return True
+    # something close in meaning may answer what the slot reading missed
+    return owned_by(evidence.speaker, intent.subject) and evidence.best_similarity < RELATED
 
 
 def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
@@ -123,24 +155,31 @@ def on_date(fact: Fact) -> str:
 
 
 def stated_date(fact: Fact) -> str | None:
-    """A date the user gave for it ("moved to Berlin in 2019"), when it names a year or a
-    month; relative ones ("last week") are left to the message's own date."""
+    """A date the user gave for it ("moved to Berlin in 2019", "since 2020"), when it names a
+    year or a month; relative ones ("last week") are left to the message's own date, and a
+    length of time ("about 3 years", "15 years old") is no date at all. The sentence that
+    names the fact's value, or for a fact without one ("I've been running since 2020") the
+    sentence of its verb."""
     from memory.nlp.parse import parse_entities
     from memory.pipeline.update import split_speaker
 
     message = fact.source_message
-    if message is None or not fact.object:
+    if message is None:
         return None
+    verb = slot_of(fact).split("_")[0].split(":")[-1]
     _, body = split_speaker(message.text, "")
     for sent in parse_entities(body).sents:
-        if fact.object.lower() not in sent.text.lower():
+        if fact.object:
+            if fact.object.lower() not in sent.text.lower():
+                continue
+        elif not any(t.lemma_.lower() == verb for t in sent):
             continue
         for ent in sent.ents:
             relative = {w.lower() for w in ent.text.split()} & RELATIVE
             if (
                 ent.label_ == "DATE"
                 and not relative
-                and (any(c.isdigit() for c in ent.text) or MONTH.search(ent.text))
+                and (YEAR.search(ent.text) or MONTH.search(ent.text))
             ):
                 return ent.text
     return None
@@ -148,4 +187,5 @@ def stated_date(fact: Fact) -> str | None:
 
 # Dates said relative to the day they were said: that day is the answer, not the words.
 RELATIVE = {"yesterday", "today", "tomorrow", "ago", "last", "next", "this", "tonight"}
+YEAR = re.compile(r"\b(19|20)\d\d\b")
 MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
