@@ -199,3 +199,25 @@ def test_a_length_of_time_is_not_a_date(chat):
 def test_a_day_is_not_who_a_sentence_is_about(chat):
     chat.tell("I work at KPMG.", "Yesterday was my first day at Deloitte!")
     assert chat.ask("Where do I work now?").startswith("You work at Deloitte")
+
+
+def test_quitting_a_group_ends_being_in_it(chat):
+    chat.tell("Our singer Marta is great.", "Marta quit the choir last week, she moved to Leeds.")
+    assert chat.ask("Is Marta still in the choir?").startswith("No")
+
+
+def test_a_relative_named_without_my_is_the_users(chat):
+    chat.tell("My grandfather Alberto lives in Braga.", "mum works at the town library")
+    assert "Braga" in chat.ask("Where does my grandfather live?")
+    assert "library" in chat.ask("Where does my mother work?")
+
+
+def test_a_role_said_with_a_modifier_fills_the_plain_role(chat):
+    chat.tell("My older sister Ines works at Lidl in Porto.")
+    assert "Ines" in chat.ask("What's my sister's name?")
+    assert "Lidl" in chat.ask("Where does my sister work?")
+
+
+def test_a_value_said_short_is_the_value_said_long(chat):
+    chat.tell("We have an old Honda Civic.", "We sold the Civic last week.")
+    assert chat.ask("Do we still have the Civic?").startswith("No")

@@ -58,8 +58,20 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     subject, relation, value = found
     # A wh-question's own words are not a value to match ("What is my cat's name?").
     obj = value if value is not None else (base.object if base.yes_no else None)
+    if base.yes_no and obj is None:
+        obj = asked_value(root, reader)
     past = base.wants_past and relation != "age"  # "How old is she?" is about now
     return replace(base, subject=subject, relation=relation, object=obj, wants_past=past)
+
+
+def asked_value(root: Token, reader: Reader) -> str | None:
+    """What a yes/no question asks to be held: the predicate's object, or the object of its
+    first preposition ("Does Sam still work at the restaurant?" -> restaurant)."""
+    obj = child(root, "dobj", "attr")
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
+        places = [o for p, o in prep_objects(root) if o.pos_ in ("NOUN", "PROPN")]
+        obj = places[0] if places else None
+    return reader.value(obj) if obj is not None else None
 
 
 def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:

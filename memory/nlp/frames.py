@@ -90,8 +90,15 @@ class SentenceFrames:
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
         head = name.head
         owner = self.reader.owner(head)
+        # "we're going to buy an electric car, probably a Renault Zoe": the name is as
+        # planned as the predicate it hangs from.
+        verb = next((a for a in name.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        plan = verb is not None and (
+            is_plan(verb) or (verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head))
+        )
         if head.pos_ == "NOUN" and owner:
-            self.add(owner, f"role:{self.reader.role(head)}", self.reader.name_of(name))
+            role = f"role:{self.reader.role(head)}"
+            self.add(owner, role, self.reader.name_of(name), plan=plan)
         elif head.pos_ == "PROPN":
             role = name  # "Tom, Ana's husband" parses the other way round
             owner = self.reader.owner(role)
@@ -146,7 +153,7 @@ class SentenceFrames:
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue
-            if self.possession(verb, subject, neg):
+            if self.possession(verb, subject, neg, plan):
                 continue
             if verb.lemma_ in ASPECT_VERBS and self.habit(verb, subject, neg, plan):
                 continue
@@ -284,7 +291,7 @@ class SentenceFrames:
             return owner, "is_called"
         return owner, f"role:{role}"
 
-    def possession(self, verb: Token, subject: Token, neg: bool) -> bool:
+    def possession(self, verb: Token, subject: Token, neg: bool, plan: bool = False) -> bool:
         """ "I have a dog named Rex", "we adopted a cat called Tofu", "I have two kids"."""
         obj = child(verb, "dobj")
         if obj is not None and obj.pos_ == "PROPN" and verb.lemma_ in ACQUIRE | {"have"}:
@@ -292,7 +299,8 @@ class SentenceFrames:
             kind = next((c for c in obj.children if c.pos_ == "NOUN"), None)
             if kind is not None:
                 role = f"role:{self.reader.role(kind)}"
-                self.add(self.reader.entity(subject), role, self.reader.name_of(obj), multi=True)
+                name = self.reader.name_of(obj)
+                self.add(self.reader.entity(subject), role, name, multi=True, plan=plan)
                 return True
         if obj is None or obj.pos_ != "NOUN" or obj.lemma_ in GENERIC_OBJECTS:
             return False
@@ -317,11 +325,11 @@ class SentenceFrames:
             role = self.reader.role(thing)
             self.reader.last_thing = (owner, role)
             if named is None:  # "I have two kids", "we got a puppy"
-                self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True)
+                self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True, plan=plan)
             else:  # "two cats, Pepper and Salt"
                 for name in [named, *[c for c in named.children if c.dep_ == "conj"]]:
                     value = self.reader.value(name)
-                    self.add(owner, f"role:{role}", value, negated=neg, multi=True)
+                    self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
         return True
 
     def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
@@ -343,6 +351,8 @@ class SentenceFrames:
         """ "I left Feedzai" ends a job, "we left Lisbon" ends living there: which one is
         told by what kind of name was left."""
         obj = child(verb, "dobj")
+        if obj is not None and obj.pos_ == "NOUN":
+            return self.left_thing(verb, subject, obj, plan)
         if obj is None or obj.pos_ != "PROPN":
             return False
         # Whether a job or a home was left is not in the words ("left Feedzai", "left
@@ -355,6 +365,22 @@ class SentenceFrames:
         for prep, target in prep_objects(verb):  # "leaves the BBC for Sky News"
             if prep in ("for", "to") and target.pos_ == "PROPN":
                 self.add(entity, relation, self.reader.value(target), plan=plan)
+        return True
+
+    def left_thing(self, verb: Token, subject: Token, obj: Token, plan: bool) -> bool:
+        """ "Nuno quit the band", "Bia quit ballet", "I left my job at KPMG": what the subject
+        held that value by (member, player, employee) ends, whatever slot it is in."""
+        entity = self.reader.entity(subject)
+        if obj.lemma_ in GENERIC_OBJECTS:
+            named = [o for p, o in prep_objects(obj) if p in ("at", "with", "for")]
+            named = [o for o in named if o.pos_ == "PROPN"]
+            if not named:
+                return False
+            self.add(entity, "works_for", self.reader.value(named[0]), negated=True, plan=plan)
+            return True
+        if plan:
+            return False  # "is quitting the band next month": today's membership holds
+        self.frames.append(Frame(entity, "", self.reader.value(obj), True))
         return True
 
     def acquisition(self, verb: Token, subject: Token, plan: bool) -> bool:
@@ -471,6 +497,8 @@ class SentenceFrames:
         entity = self.reader.entity(subject)
         prt = child(target, "prt")
         relation = target.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+        if relation == "have":
+            relation = "has"  # one slot for what is had, however the object was read
         if obj is not None:
             for value in [obj, *[c for c in obj.children if c.dep_ == "conj"]]:
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)

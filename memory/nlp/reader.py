@@ -46,6 +46,8 @@ ROLE_SYNONYMS = {
     "grandpa": "grandfather",
     "doc": "doctor",
 }
+# Relatives chat names without "my" ("mum says hi", "visited grandma").
+KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
 # Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
@@ -169,10 +171,12 @@ class Reader:
         """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
         poss = child(token, "poss")
         if poss is None:
-            # "new manager is Duarte": a dated role with no article is the speaker's own.
+            # "new manager is Duarte": a dated role with no article is the speaker's own, and
+            # so is a relative named with neither ("mum still works at the pharmacy").
             bare = token.pos_ == "NOUN" and child(token, "det") is None
             dated = any(c.lower_ in TRANSIENT for c in token.lefts)
-            return self.speaker if bare and dated else None
+            kin = token.tag_ == "NN" and ROLE_SYNONYMS.get(token.lower_, token.lower_) in KIN
+            return self.speaker if bare and (dated or kin) else None
         low = poss.lower_
         if low in FIRST_POSSESSIVE:
             return self.speaker

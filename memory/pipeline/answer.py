@@ -184,6 +184,11 @@ def yes_no(evidence: Evidence) -> str:
         if fact.is_true and matches(fact):
             negated = fact.relation.startswith("not:")
             return f"{'No' if negated else 'Yes'}. {since(fact, evidence.speaker)}."
+    held = holder_yes_no(evidence)
+    if held and held.startswith("No"):
+        # The asked value was given up or ended, whatever slot held it ("Nuno quit the
+        # band"); a value still held in another slot says nothing about this one.
+        return held
     now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
     old = [f for f in facts if not f.is_true and matches(f)]
     newer = newer_mention(evidence, facts)
@@ -200,6 +205,10 @@ def yes_no(evidence: Evidence) -> str:
         # kids?" when the kids are Leo and Maria): that decides it.
         said = join([speak(f, evidence.speaker) for f in now[: settings.ANSWER_MAX_FACTS]])
         return f"No, as far as I know. {sentence(said)}"
+    ended = [f for f in facts if not f.is_true and not f.relation.startswith("not:")]
+    if intent.object and not now and ended:
+        # Nothing holds the slot now, and what did is over: not the asked value either.
+        return f"No, as far as I know. {sentence(until(evidence, ended[0]))}"
     return (
         "I'm not sure. What I know: "
         + "; ".join(since(f, evidence.speaker) for f in facts[:3])
@@ -331,6 +340,10 @@ def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
             break
         if fact.relation.startswith("plan:"):
             continue  # "is moving to Lisbon" is not living there yet
+        if fact.relation and owned_by(evidence.speaker, fact.subject):
+            # The user's own statements are framed from the first person; one the parse read
+            # as about something else ("I have an interview at Unbabel") is no change.
+            continue
         text = source(fact)
         if mentions(text, obj) and not only_departed(text, obj):
             return fact

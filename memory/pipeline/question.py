@@ -4,6 +4,8 @@ facts behind the contexts of the question's concept neighbourhood (RecallM). Rea
 import re
 from dataclasses import dataclass, field, replace
 
+from django.db.models import Q
+
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
 from memory.models import Fact, FactTruth, MemoryState, Operation
@@ -55,7 +57,14 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
         keys = retrieve.subject_keys(user_id=user_id, subject=intent.subject)
         rows = rows.filter(subject_key__in=keys)
         if relation:
-            rows = rows.filter(relation__in=slot_relations(relation))
+            wanted = Q(relation__in=slot_relations(relation))
+            if relation.startswith("role:"):
+                # "my younger brother Luís" is my brother: a role said with a modifier
+                # fills the plain role.
+                role = relation.removeprefix("role:")
+                for prefix in ("role:", "not:role:", "plan:role:"):
+                    wanted |= Q(relation__startswith=prefix, relation__endswith=f" {role}")
+            rows = rows.filter(wanted)
         return list(rows.order_by("-id")[:50])
     if relation and intent.object:
         rows = rows.filter(relation__in=[relation, f"not:{relation}"])
@@ -153,12 +162,16 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         if relation and base_relation(fact.relation) == relation:
             scores[fact.pk] += 0.5
     ordered = sorted(by_id.values(), key=lambda f: (-scores[f.pk], -f.pk))
-    history = selectors.truth_history(fact_ids=[f.pk for f in ordered[:60]])
+    ids = [f.pk for f in ordered[:60]] + [f.pk for f in evidence.holders]
+    history = selectors.truth_history(fact_ids=ids)
     # What the user asked to forget, or corrected as never true, is not evidence any more.
     gone = {Operation.FORGET, Operation.RETRACT}
-    ordered = [
-        f for f in ordered[:60] if not (history.get(f.pk) and history[f.pk][-1].operation in gone)
-    ]
+
+    def kept(fact: Fact) -> bool:
+        return not (history.get(fact.pk) and history[fact.pk][-1].operation in gone)
+
+    ordered = [f for f in ordered[:60] if kept(f)]
+    evidence.holders = [f for f in evidence.holders if kept(f)]
     evidence.facts = ordered
     evidence.scores = scores
     evidence.history = history

@@ -31,6 +31,10 @@ def fills(fact: Fact, roles: set[str]) -> bool:
     slot = slot_of(fact)
     if slot in roles:
         return True
+    if slot.startswith("role:") and any(
+        r.startswith("role:") and slot.endswith(" " + r.removeprefix("role:")) for r in roles
+    ):
+        return True  # "younger brother" fills "brother"
     kinds = {r.removeprefix("role:") for r in roles if r.startswith("role:")}
     return slot == "has" and len(kinds) > 1 and fact.object.split()[-1].rstrip("s") in kinds
 
