@@ -221,3 +221,13 @@ def test_a_role_said_with_a_modifier_fills_the_plain_role(chat):
 def test_a_value_said_short_is_the_value_said_long(chat):
     chat.tell("We have an old Honda Civic.", "We sold the Civic last week.")
     assert chat.ask("Do we still have the Civic?").startswith("No")
+
+
+def test_with_no_slot_the_closest_statement_answers_not_the_latest(chat):
+    chat.tell(
+        "signed up for a pottery class on Thursdays, wish me luck",
+        "my coworker Bruno is a climber",
+        "I've been running since 2020",
+    )
+    answer = chat.ask("What day is my pottery class?")
+    assert "Thursday" in answer and "Bruno" not in answer and "running" not in answer

@@ -84,6 +84,13 @@ def current(evidence: Evidence) -> str:
     limit = settings.ANSWER_MAX_FACTS
     intent = evidence.intent
     if intent and intent.subject:
+        if not evidence.triplet_ids and owned_by(evidence.speaker, intent.subject):
+            # No slot answered a question about the user's own life: what they said that is
+            # closest in meaning to the question answers it, not what they said last. (About
+            # other people the name dominates the meaning; the latest about them is kept.)
+            close = closest(evidence)
+            if close:
+                return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
             return said_last(about_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
@@ -98,6 +105,21 @@ def current(evidence: Evidence) -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
+
+
+def closest(evidence: Evidence) -> list[Fact]:
+    """The current facts nearest the question in meaning, best first: the best one and any
+    within a hair of it."""
+    near = [f for f in evidence.facts if f.is_true and f.pk in evidence.similarity]
+    near = [f for f in near if not f.relation.startswith("not:")]
+    # "Your brother is Luís" names who is asked about; it says nothing more about him.
+    subject = evidence.intent.subject or ""
+    near = [f for f in near if not (subject and nlp.same_entity(f.object, subject))]
+    near.sort(key=lambda f: -evidence.similarity[f.pk])
+    if not near:
+        return []
+    best = evidence.similarity[near[0].pk]
+    return [f for f in near if evidence.similarity[f.pk] >= best - 0.02][:2]
 
 
 def past(evidence: Evidence) -> str:

@@ -26,6 +26,7 @@ class Evidence:
     triplet_ids: set[int] = field(default_factory=set)
     history: dict[int, list[FactTruth]] = field(default_factory=dict)
     best_similarity: float = 0.0  # of the closest fact by meaning, whatever its slot
+    similarity: dict[int, float] = field(default_factory=dict)  # per fact, by meaning
     holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
     firsts: dict[str, Fact] = field(default_factory=dict)  # "X or Y": each one's first mention
 
@@ -136,6 +137,7 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         user_id=user_id, vector=vector, limit=10, current_only=False
     ):
         evidence.best_similarity = max(evidence.best_similarity, similarity)
+        evidence.similarity[fact.pk] = similarity
         if similarity >= MIN_SIMILARITY:
             by_id.setdefault(fact.pk, fact)
             scores[fact.pk] = scores.get(fact.pk, 0.0) + similarity
