@@ -11,7 +11,7 @@ from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, sentence, speak
 
-RELATED = 0.45  # cosine similarity at which a stored fact is about what was asked
+RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
 
 
 def slot_of(fact: Fact) -> str:
