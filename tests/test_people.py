@@ -231,3 +231,8 @@ def test_with_no_slot_the_closest_statement_answers_not_the_latest(chat):
     )
     answer = chat.ask("What day is my pottery class?")
     assert "Thursday" in answer and "Bruno" not in answer and "running" not in answer
+
+
+def test_she_after_my_mum_is_the_users_mother(chat):
+    chat.tell("My mum lives in Faro.", "She works at the town hall.")
+    assert "town hall" in chat.ask("Where does my mum work?")

@@ -83,6 +83,9 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         owner = reader.owner(token)
         if child(token, "appos") is not None:
             continue  # "my sister Ana": the question is about Ana
+        said = child(token.head, "acomp", "attr", "oprd")
+        if token.dep_ == "nsubj" and said is not None and said.tag_ not in ("WP", "WDT"):
+            continue  # "Is my mum retired?": something said of the role's holder
         if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj"):
             role = reader.role(token)
             inner = child(token, "poss")
@@ -154,6 +157,8 @@ def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
         return None
     if child(value, "prep") is not None or value.pos_ == "PROPN":
         return None  # "Is X a member of Y": the relation lexicon reads those
+    if value.tag_ == "VBN":  # "Is my mum retired?": the verb's slot, as statements store it
+        return reader.entity(subject), value.lemma_.lower(), None
     return reader.entity(subject), "is", reader.value(value)
 
 

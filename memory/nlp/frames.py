@@ -210,6 +210,12 @@ class SentenceFrames:
                 for _, value in held:
                     self.add(entity, relation, reader.value(value), negated=neg, plan=plan)
                 return True
+        if attr is not None and attr.tag_ == "VBN" and not prep_objects(attr):
+            # "Dad is retired", "I'm not married": the state is its verb's slot, as "dad
+            # retired last year" says it.
+            entity = reader.entity(subject)
+            self.add(entity, attr.lemma_.lower(), "", negated=neg, plan=plan)
+            return True
         named = child(subject, "appos") is not None  # "My brother Tom is a teacher"
         if attr is not None:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".

@@ -46,6 +46,15 @@ ROLE_SYNONYMS = {
     "grandpa": "grandfather",
     "doc": "doctor",
 }
+# Roles that are people: "my mum ... she" is the mother; "my car ... she" is not a person.
+PEOPLE = frozenset(
+    "mother father mom mum dad parent brother sister sibling son daughter child kid baby "
+    "husband wife partner girlfriend boyfriend fiance fiancee spouse grandmother grandfather "
+    "grandparent aunt uncle cousin nephew niece friend manager boss colleague coworker "
+    "neighbour neighbor landlord landlady flatmate roommate housemate teacher doctor "
+    "dentist supervisor mentor client boyfriend in-law stepdad stepmum stepmom stepfather "
+    "stepmother half-brother half-sister".split()
+)
 # Relatives chat names without "my" ("mum says hi", "visited grandma").
 KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
@@ -272,9 +281,13 @@ class Reader:
 
     def remember(self, subjects: list[str]) -> None:
         for subject in subjects:
-            if subject and subject[:1].isupper() and subject != self.speaker:
-                self.last_person = subject.split("'s ")[0]
-                self.last_thing = None if self.last_thing is None else self.last_thing
+            if not subject or subject == self.speaker:
+                continue
+            owner, _, role = subject.partition("'s ")
+            if owner == self.speaker and role and role.split()[-1] in PEOPLE:
+                self.last_person = subject  # "my mum ... she", "my parents ... they"
+            elif subject[:1].isupper():
+                self.last_person = owner
 
 
 # -- predicates --------------------------------------------------------------------------------
