@@ -236,3 +236,12 @@ def test_with_no_slot_the_closest_statement_answers_not_the_latest(chat):
 def test_she_after_my_mum_is_the_users_mother(chat):
     chat.tell("My mum lives in Faro.", "She works at the town hall.")
     assert "town hall" in chat.ask("Where does my mum work?")
+
+
+def test_a_plan_holds_once_its_day_has_come(chat):
+    chat.tell("My supervisor is Prof. Costa.", "Dr. Reis will be my supervisor from June.")
+    before = chat.ask("Who is my supervisor?")
+    assert before.startswith("Your supervisor is Prof. Costa"), before
+    chat.now = datetime(2025, 7, 1, tzinfo=UTC)
+    after = chat.ask("Who is my supervisor now?")
+    assert after.startswith("Your supervisor is Dr. Reis") and "Costa" not in after, after

@@ -190,6 +190,9 @@ def yes_no(evidence: Evidence) -> str:
         for f in evidence.facts
         if f.is_true and f.relation == f"plan:{intent.relation}" and matches_object(f, intent)
     ]
+    due = [f for f in plans if slots.has_happened(f, evidence.asked_at)]
+    if due and not any(f.is_true and matches_object(f, intent) for f in facts):
+        return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
     if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
         return f"No, not yet: {speak(plans[0], evidence.speaker)}."
     if not facts:

@@ -3,8 +3,10 @@ facts behind the contexts of the question's concept neighbourhood (RecallM). Rea
 
 import re
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from django.db.models import Q
+from django.utils import timezone
 
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
@@ -27,6 +29,7 @@ class Evidence:
     history: dict[int, list[FactTruth]] = field(default_factory=dict)
     best_similarity: float = 0.0  # of the closest fact by meaning, whatever its slot
     similarity: dict[int, float] = field(default_factory=dict)  # per fact, by meaning
+    asked_at: datetime | None = None  # when the question was asked (plans come due)
     holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
     firsts: dict[str, Fact] = field(default_factory=dict)  # "X or Y": each one's first mention
 
@@ -119,13 +122,13 @@ def alternatives(question: str) -> list[str]:
     return [" ".join(part) for part in (left, right) if part]
 
 
-def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
+def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     intent = ask.read_question(text, speaker=speaker)
     if intent.subject:  # "my brother" is Tom when the user said so
         intent = replace(
             intent, subject=retrieve.named_role(user_id=user_id, subject=intent.subject)
         )
-    evidence = Evidence(intent=intent, speaker=speaker)
+    evidence = Evidence(intent=intent, speaker=speaker, asked_at=at or timezone.now())
     scores: dict[int, float] = {}
     by_id: dict[int, Fact] = {}
     for fact in triplet_matches(user_id, intent):

@@ -2,7 +2,9 @@
 it. One value for a single-valued slot (with a plan or the previous value where it helps), every
 current member for a set, the date for "when", the previous value for "before"."""
 
+import copy
 import re
+from datetime import datetime, timedelta
 
 from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
@@ -57,6 +59,15 @@ def answer(evidence: Evidence) -> str | None:
     now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
     plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    done = [p for p in plans if has_happened(p, evidence.asked_at)]
+    if done:
+        # A plan whose day has come ("Dr. Cardoso will be my supervisor from January",
+        # asked in February) is what holds now; what held before it is the past.
+        plans = [p for p in plans if p not in done]
+        if single_valued(relation):
+            past = [f for f in now if f.truth_since <= done[0].created_at] + past
+            now = [f for f in now if f.truth_since > done[0].created_at]
+        now = [as_done(p) for p in done] + now
     if intent.wh == "when":
         candidates = now or past or plans
         if not candidates:
@@ -108,6 +119,64 @@ def says(fact: Fact, stems: set[str]) -> bool:
     message = fact.source_message
     text = f"{fact.text} {message.text if message is not None else ''}"
     return bool(stems & {stem(w) for w in tokenize(text)})
+
+
+def as_done(plan: Fact) -> Fact:
+    """The plan said as what now holds (a copy: the stored fact is not changed)."""
+    fact = copy.copy(plan)
+    fact.relation = plan.relation.removeprefix("plan:")
+    return fact
+
+
+def has_happened(plan: Fact, at: datetime | None) -> bool:
+    """Whether the day a plan was given for has come by `at`: "from January", "in May",
+    "next month", "next week", "tomorrow", "in 2026" said on the day the plan was told. A plan
+    with no day said never comes true by itself."""
+    due = due_date(plan)
+    return due is not None and at is not None and at >= due
+
+
+MONTH_NUMBER = {
+    name: number
+    for number, month in enumerate(
+        "january february march april may june july august september october november "
+        "december".split(),
+        start=1,
+    )
+    for name in (month, month[:3], "sept" if month == "september" else month)
+}
+
+
+def due_date(plan: Fact) -> datetime | None:
+    from memory.nlp.parse import parse
+    from memory.pipeline.update import split_speaker
+
+    message = plan.source_message
+    if message is None:
+        return None
+    said = plan.created_at
+    _, body = split_speaker(message.text, "")
+    words = [t.lower_ for t in parse(body)]
+    if plan.object:  # the sentence that names the plan's value
+        key = plan.object.lower().split()[0]
+        sentence = next((s for s in parse(body).sents if key in s.text.lower()), None)
+        words = [t.lower_ for t in sentence] if sentence is not None else words
+    for i, word in enumerate(words):
+        previous = words[i - 1] if i else ""
+        month = MONTH_NUMBER.get(word)
+        if month and not (word == "may" and previous not in ("in", "from", "by", "of")):
+            if month == said.month:  # "moving in June" said in June: by the month's end
+                return said.replace(day=1, hour=0, minute=0) + timedelta(days=31)
+            year = said.year + (1 if month < said.month else 0)
+            return said.replace(year=year, month=month, day=1, hour=0, minute=0)
+        if word.isdigit() and len(word) == 4 and word[:2] in ("19", "20"):
+            return said.replace(year=int(word), month=1, day=1, hour=0, minute=0)
+        if previous == "next" and word in ("week", "month", "year"):
+            days = {"week": 7, "month": 31, "year": 366}[word]
+            return said + timedelta(days=days)
+        if word == "tomorrow":
+            return said + timedelta(days=1)
+    return None
 
 
 def unanswered(evidence: Evidence) -> bool:
