@@ -245,3 +245,9 @@ def test_a_plan_holds_once_its_day_has_come(chat):
     chat.now = datetime(2025, 7, 1, tzinfo=UTC)
     after = chat.ask("Who is my supervisor now?")
     assert after.startswith("Your supervisor is Dr. Reis") and "Costa" not in after, after
+
+
+def test_he_and_she_go_to_the_person_of_their_gender(chat):
+    chat.tell("Lunch with my aunt Rosa and her husband Tiago. She's a judge and he's a baker.")
+    assert "baker" in chat.ask("What does Tiago do?")
+    assert "judge" in chat.ask("What does Rosa do?")

@@ -84,6 +84,8 @@ class SentenceFrames:
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
             person = value if relation.startswith("role:") or relation == "is_called" else ""
+            if relation.startswith("role:") and person[:1].isupper():
+                self.reader.learn_gender(person, relation.removeprefix("role:"))
             self.reader.remember([person if person[:1].isupper() else subject])
 
     def apposition(self, name: Token) -> None:

@@ -16,6 +16,7 @@ from memory.pipeline import retrieve
 from memory.pipeline.guard import base_relation
 
 MIN_SIMILARITY = 0.35
+PRONOUNS = {"he", "she", "they", "him", "her", "them"}
 RECENT_MESSAGES = 2000  # searched for the name of the question's subject
 
 
@@ -124,6 +125,10 @@ def alternatives(question: str) -> list[str]:
 
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     intent = ask.read_question(text, speaker=speaker)
+    if intent.subject and intent.subject.lower() in PRONOUNS:
+        # "Where did they live before Tavira?": the person spoken of last, as in statements
+        person = selectors.last_person(user_id=user_id, speaker=speaker)
+        intent = replace(intent, subject=person or intent.subject)
     if intent.subject:  # "my brother" is Tom when the user said so
         intent = replace(
             intent, subject=retrieve.named_role(user_id=user_id, subject=intent.subject)

@@ -80,7 +80,13 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
         # ("what did I eat before the banana") the order of events answers.
-        return before(evidence, now, past) if single else None
+        if single:
+            return before(evidence, now, past)
+        if not past and len(now) > 1 and intent.wants_past:
+            # An open slot holding several values ("flies for TAP", later "flies for
+            # Ryanair"): what came before the newest is the earlier one.
+            return before(evidence, now[:1], now[1:])
+        return None
     if single and intent.subject:
         if not now:
             return no_longer(evidence, past, plans)
