@@ -84,10 +84,14 @@ def edits_for(*, user_id: int) -> QuerySet[MemoryEdit]:
 def last_person(*, user_id: int, speaker: str) -> str | None:
     """The person the user spoke of last, for "he"/"she" at the start of a message."""
     from memory import nlp
+    from memory.nlp.reader import PEOPLE
 
     own = nlp.entity_key(speaker)
     recent = Fact.objects.filter(user_id=user_id).order_by("-truth_since")
     for subject in recent.values_list("subject", flat=True)[:20]:
+        owner, _, role = subject.partition("'s ")
+        if role and owner == speaker and role.split()[-1] in PEOPLE:
+            return subject  # "my parents moved ... they love it"
         if subject[:1].isupper() and "'s " not in subject and nlp.entity_key(subject) != own:
             return subject
     return None

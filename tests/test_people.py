@@ -164,3 +164,90 @@ def test_a_sentence_no_frame_reads_is_said_back_to_the_user(chat, alice):
 def test_when_only_a_negation_is_known_it_does_not_invent_a_date(chat):
     chat.tell("I have never worked at Feedzai.")
     assert not chat.ask("When did I work at Feedzai?").startswith("On ")
+
+
+def test_a_pet_that_died_is_no_longer_had(chat):
+    chat.tell("We have a cat, Luna, and a dog called Bobo.", "Sad day, Luna died last night.")
+    assert chat.ask("Do we still have Luna?").startswith("No")
+    assert chat.ask("Do we still have Bobo?").startswith("Yes")
+
+
+def test_someone_elses_named_pet_is_asked_about_by_name(chat):
+    chat.tell("My aunt Teresa has a parrot called Kiko.")
+    assert chat.ask("Does Teresa still have Kiko?").startswith("Yes")
+
+
+def test_a_name_outside_a_set_is_a_no(chat):
+    chat.tell("My clients are Lidl and Vodafone.")
+    assert chat.ask("Is Vodafone one of my clients?").startswith("Yes")
+    assert chat.ask("Is Nestle one of my clients?").startswith("No")
+
+
+def test_an_attribute_nobody_told_is_not_known(chat):
+    chat.tell("My brother Marco works at Siemens in Munich.")
+    assert chat.ask("What's Marco's wife called?") == "I don't know."
+    assert chat.ask("How old is Marco?") == "I don't know."
+    assert "Siemens" in chat.ask("Where does Marco work?")
+
+
+def test_a_length_of_time_is_not_a_date(chat):
+    chat.tell("I've been a nurse at St James for about 4 years.", "I've been swimming since 2018.")
+    assert "years" not in chat.ask("When did I start at St James?")
+    assert "2018" in chat.ask("When did I start swimming?")
+
+
+def test_a_day_is_not_who_a_sentence_is_about(chat):
+    chat.tell("I work at KPMG.", "Yesterday was my first day at Deloitte!")
+    assert chat.ask("Where do I work now?").startswith("You work at Deloitte")
+
+
+def test_quitting_a_group_ends_being_in_it(chat):
+    chat.tell("Our singer Marta is great.", "Marta quit the choir last week, she moved to Leeds.")
+    assert chat.ask("Is Marta still in the choir?").startswith("No")
+
+
+def test_a_relative_named_without_my_is_the_users(chat):
+    chat.tell("My grandfather Alberto lives in Braga.", "mum works at the town library")
+    assert "Braga" in chat.ask("Where does my grandfather live?")
+    assert "library" in chat.ask("Where does my mother work?")
+
+
+def test_a_role_said_with_a_modifier_fills_the_plain_role(chat):
+    chat.tell("My older sister Ines works at Lidl in Porto.")
+    assert "Ines" in chat.ask("What's my sister's name?")
+    assert "Lidl" in chat.ask("Where does my sister work?")
+
+
+def test_a_value_said_short_is_the_value_said_long(chat):
+    chat.tell("We have an old Honda Civic.", "We sold the Civic last week.")
+    assert chat.ask("Do we still have the Civic?").startswith("No")
+
+
+def test_with_no_slot_the_closest_statement_answers_not_the_latest(chat):
+    chat.tell(
+        "signed up for a pottery class on Thursdays, wish me luck",
+        "my coworker Bruno is a climber",
+        "I've been running since 2020",
+    )
+    answer = chat.ask("What day is my pottery class?")
+    assert "Thursday" in answer and "Bruno" not in answer and "running" not in answer
+
+
+def test_she_after_my_mum_is_the_users_mother(chat):
+    chat.tell("My mum lives in Faro.", "She works at the town hall.")
+    assert "town hall" in chat.ask("Where does my mum work?")
+
+
+def test_a_plan_holds_once_its_day_has_come(chat):
+    chat.tell("My supervisor is Prof. Costa.", "Dr. Reis will be my supervisor from June.")
+    before = chat.ask("Who is my supervisor?")
+    assert before.startswith("Your supervisor is Prof. Costa"), before
+    chat.now = datetime(2025, 7, 1, tzinfo=UTC)
+    after = chat.ask("Who is my supervisor now?")
+    assert after.startswith("Your supervisor is Dr. Reis") and "Costa" not in after, after
+
+
+def test_he_and_she_go_to_the_person_of_their_gender(chat):
+    chat.tell("Lunch with my aunt Rosa and her husband Tiago. She's a judge and he's a baker.")
+    assert "baker" in chat.ask("What does Tiago do?")
+    assert "judge" in chat.ask("What does Rosa do?")

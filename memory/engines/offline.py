@@ -29,7 +29,9 @@ class OfflineEngine(Engine):
 
     def compose_answer(self, *, message: Message, text: str) -> str:
         speaker, text = split_speaker(text, message.user.get_username())
-        evidence = question.gather(user_id=message.user_id, text=text, speaker=speaker)
+        evidence = question.gather(
+            user_id=message.user_id, text=text, speaker=speaker, at=message.sent_at
+        )
         return answer.compose(evidence)
 
     async def answer(self, *, message: Message, text: str) -> AsyncIterator[str]:

@@ -46,14 +46,32 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     if root is None:
         return base
     owned = owned_slot(doc, reader) if root.lemma_ in OWNING_VERBS else None
-    found = owned or copular(root, reader) or occupation(root, reader) or verbal(root, reader)
+    found = (
+        owned
+        or copular(root, reader)
+        or occupation(root, reader)
+        or verbal(root, reader)
+        or holding(root, reader)
+    )
     if found is None:
         return base
     subject, relation, value = found
     # A wh-question's own words are not a value to match ("What is my cat's name?").
     obj = value if value is not None else (base.object if base.yes_no else None)
+    if base.yes_no and obj is None:
+        obj = asked_value(root, reader)
     past = base.wants_past and relation != "age"  # "How old is she?" is about now
     return replace(base, subject=subject, relation=relation, object=obj, wants_past=past)
+
+
+def asked_value(root: Token, reader: Reader) -> str | None:
+    """What a yes/no question asks to be held: the predicate's object, or the object of its
+    first preposition ("Does Sam still work at the restaurant?" -> restaurant)."""
+    obj = child(root, "dobj", "attr")
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
+        places = [o for p, o in prep_objects(root) if o.pos_ in ("NOUN", "PROPN")]
+        obj = places[0] if places else None
+    return reader.value(obj) if obj is not None else None
 
 
 def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
@@ -65,6 +83,9 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         owner = reader.owner(token)
         if child(token, "appos") is not None:
             continue  # "my sister Ana": the question is about Ana
+        said = child(token.head, "acomp", "attr", "oprd")
+        if token.dep_ == "nsubj" and said is not None and said.tag_ not in ("WP", "WDT"):
+            continue  # "Is my mum retired?": something said of the role's holder
         if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj"):
             role = reader.role(token)
             inner = child(token, "poss")
@@ -75,8 +96,11 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
                 return owner, "is_called", None
             if role in ROLE_NOUNS and role not in PERSON_ROLES:  # "my employer": where I work
                 return owner, ROLE_NOUNS[role], None
-            # "Is Clara still my neighbour?": the name is the value asked about.
-            named = child(token.head, "nsubj") if token.dep_ == "attr" else None
+            # "Is Clara still my neighbour?", "Is Tiago one of my kids?": the name the
+            # question is about is the value asked.
+            root = token.sent.root
+            named = child(root, "nsubj") if root.lemma_ == "be" else None
+            named = named if named is not None and token not in named.ancestors else None
             value = reader.name_of(named) if named is not None and named.pos_ == "PROPN" else None
             return owner, f"role:{role}", value
         if token.dep_ == "dobj" and token.head.lemma_ == "have":
@@ -93,6 +117,16 @@ def occupation(root: Token, reader: Reader) -> tuple[str, str, str | None] | Non
     if root.lemma_ != "do" or subject is None or asks is None or asks.lower_ != "what":
         return None
     return reader.entity(subject), "works_as", None
+
+
+def holding(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
+    """ "Does Rosa still have Pantufa?": whoever is asked about, a named thing had is the
+    value asked, answered by the facts that hold it."""
+    subject = child(root, "nsubj")
+    obj = child(root, "dobj")
+    if root.lemma_ != "have" or subject is None or obj is None or obj.pos_ != "PROPN":
+        return None
+    return reader.entity(subject), "have", reader.value(obj)
 
 
 def person_owned(token: Token) -> bool:
@@ -123,6 +157,8 @@ def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
         return None
     if child(value, "prep") is not None or value.pos_ == "PROPN":
         return None  # "Is X a member of Y": the relation lexicon reads those
+    if value.tag_ == "VBN":  # "Is my mum retired?": the verb's slot, as statements store it
+        return reader.entity(subject), value.lemma_.lower(), None
     return reader.entity(subject), "is", reader.value(value)
 
 
@@ -166,7 +202,10 @@ def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
             relation = f"{relation}_{places[0][0]}"
     if root.lemma_ in ("be", "do", "have") and obj is None and not prep_objects(target):
         return None
-    return reader.entity(subject), relation, None
+    # "Do I still have Mimi?", "Did I sell the Golf?": a named object is the value asked
+    # about, which the facts holding it answer whatever slot they are in.
+    named = obj if obj is not None and obj.pos_ == "PROPN" else None
+    return reader.entity(subject), relation, reader.value(named) if named is not None else None
 
 
 def category_roles(relation: str | None) -> set[str]:

@@ -70,6 +70,12 @@ class SentenceFrames:
                 self.predicate(token)
             elif token.dep_ == "appos" and token.pos_ == "PROPN":
                 self.apposition(token)
+            elif self.unattached_name(token) is not None:
+                # "my girlfriend Inês is a nurse" parsed with the role hanging off the verb:
+                # an owned role noun followed by a name that depends on neither is still
+                # that name's role.
+                name = self.unattached_name(token)
+                self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
         return self.frames
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
@@ -78,19 +84,40 @@ class SentenceFrames:
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
             person = value if relation.startswith("role:") or relation == "is_called" else ""
+            if relation.startswith("role:") and person[:1].isupper():
+                self.reader.learn_gender(person, relation.removeprefix("role:"))
             self.reader.remember([person if person[:1].isupper() else subject])
 
     def apposition(self, name: Token) -> None:
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
         head = name.head
         owner = self.reader.owner(head)
+        # "we're going to buy an electric car, probably a Renault Zoe": the name is as
+        # planned as the predicate it hangs from.
+        verb = next((a for a in name.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        plan = verb is not None and (
+            is_plan(verb) or (verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head))
+        )
         if head.pos_ == "NOUN" and owner:
-            self.add(owner, f"role:{self.reader.role(head)}", self.reader.name_of(name))
+            role = f"role:{self.reader.role(head)}"
+            self.add(owner, role, self.reader.name_of(name), plan=plan)
         elif head.pos_ == "PROPN":
             role = name  # "Tom, Ana's husband" parses the other way round
             owner = self.reader.owner(role)
             if owner and role.pos_ == "NOUN":
                 self.add(owner, f"role:{self.reader.role(role)}", self.reader.name_of(head))
+
+    def unattached_name(self, token: Token) -> str | None:
+        if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":
+            return None
+        if token.i + 1 >= len(token.doc) or not self.reader.owner(token):
+            return None
+        name = token.doc[token.i + 1]
+        if name.pos_ != "PROPN" or name.head is token or token.head is name:
+            return None
+        if name.dep_ not in SUBJECTS or token.dep_ in SUBJECTS:
+            return None
+        return self.reader.name_of(name)
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
@@ -128,7 +155,7 @@ class SentenceFrames:
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue
-            if self.possession(verb, subject, neg):
+            if self.possession(verb, subject, neg, plan):
                 continue
             if verb.lemma_ in ASPECT_VERBS and self.habit(verb, subject, neg, plan):
                 continue
@@ -185,6 +212,12 @@ class SentenceFrames:
                 for _, value in held:
                     self.add(entity, relation, reader.value(value), negated=neg, plan=plan)
                 return True
+        if attr is not None and attr.tag_ == "VBN" and not prep_objects(attr):
+            # "Dad is retired", "I'm not married": the state is its verb's slot, as "dad
+            # retired last year" says it.
+            entity = reader.entity(subject)
+            self.add(entity, attr.lemma_.lower(), "", negated=neg, plan=plan)
+            return True
         named = child(subject, "appos") is not None  # "My brother Tom is a teacher"
         if attr is not None:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
@@ -193,7 +226,12 @@ class SentenceFrames:
                 # "my maid of honour is my cousin Beatriz": the name, not the relation
                 value = reader.entity(attr) if child(attr, "appos") is not None else None
                 value = value or reader.value(attr)
-                self.add(owned[0], owned[1], value, negated=neg, plan=plan)
+                # "My clients are Lidl and Vodafone": each listed name holds the role.
+                listed = [c for c in attr.children if c.dep_ == "conj" and c.pos_ == "PROPN"]
+                multi = bool(listed)
+                self.add(owned[0], owned[1], value, negated=neg, plan=plan, multi=multi)
+                for other in listed:
+                    self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
                 return True
             owned = self.owned_role(attr)
             if owned and (subject.pos_ in ("PROPN", "PRON") or named):
@@ -261,7 +299,7 @@ class SentenceFrames:
             return owner, "is_called"
         return owner, f"role:{role}"
 
-    def possession(self, verb: Token, subject: Token, neg: bool) -> bool:
+    def possession(self, verb: Token, subject: Token, neg: bool, plan: bool = False) -> bool:
         """ "I have a dog named Rex", "we adopted a cat called Tofu", "I have two kids"."""
         obj = child(verb, "dobj")
         if obj is not None and obj.pos_ == "PROPN" and verb.lemma_ in ACQUIRE | {"have"}:
@@ -269,7 +307,8 @@ class SentenceFrames:
             kind = next((c for c in obj.children if c.pos_ == "NOUN"), None)
             if kind is not None:
                 role = f"role:{self.reader.role(kind)}"
-                self.add(self.reader.entity(subject), role, self.reader.name_of(obj), multi=True)
+                name = self.reader.name_of(obj)
+                self.add(self.reader.entity(subject), role, name, multi=True, plan=plan)
                 return True
         if obj is None or obj.pos_ != "NOUN" or obj.lemma_ in GENERIC_OBJECTS:
             return False
@@ -294,11 +333,11 @@ class SentenceFrames:
             role = self.reader.role(thing)
             self.reader.last_thing = (owner, role)
             if named is None:  # "I have two kids", "we got a puppy"
-                self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True)
+                self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True, plan=plan)
             else:  # "two cats, Pepper and Salt"
                 for name in [named, *[c for c in named.children if c.dep_ == "conj"]]:
                     value = self.reader.value(name)
-                    self.add(owner, f"role:{role}", value, negated=neg, multi=True)
+                    self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
         return True
 
     def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
@@ -320,6 +359,8 @@ class SentenceFrames:
         """ "I left Feedzai" ends a job, "we left Lisbon" ends living there: which one is
         told by what kind of name was left."""
         obj = child(verb, "dobj")
+        if obj is not None and obj.pos_ == "NOUN":
+            return self.left_thing(verb, subject, obj, plan)
         if obj is None or obj.pos_ != "PROPN":
             return False
         # Whether a job or a home was left is not in the words ("left Feedzai", "left
@@ -332,6 +373,22 @@ class SentenceFrames:
         for prep, target in prep_objects(verb):  # "leaves the BBC for Sky News"
             if prep in ("for", "to") and target.pos_ == "PROPN":
                 self.add(entity, relation, self.reader.value(target), plan=plan)
+        return True
+
+    def left_thing(self, verb: Token, subject: Token, obj: Token, plan: bool) -> bool:
+        """ "Nuno quit the band", "Bia quit ballet", "I left my job at KPMG": what the subject
+        held that value by (member, player, employee) ends, whatever slot it is in."""
+        entity = self.reader.entity(subject)
+        if obj.lemma_ in GENERIC_OBJECTS:
+            named = [o for p, o in prep_objects(obj) if p in ("at", "with", "for")]
+            named = [o for o in named if o.pos_ == "PROPN"]
+            if not named:
+                return False
+            self.add(entity, "works_for", self.reader.value(named[0]), negated=True, plan=plan)
+            return True
+        if plan:
+            return False  # "is quitting the band next month": today's membership holds
+        self.frames.append(Frame(entity, "", self.reader.value(obj), True))
         return True
 
     def acquisition(self, verb: Token, subject: Token, plan: bool) -> bool:
@@ -422,7 +479,15 @@ class SentenceFrames:
             for p, o in prep_objects(verb) + inner
             if p in ("to", "at", "for", "with", "in", "of", "by", "on") and not is_time(o)
         ]
-        named = [o for o in preferred if o.pos_ == "PROPN"]
+        # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
+        # place inside it ("... in Belém").
+        named = [
+            o
+            for o in preferred
+            if o.pos_ == "PROPN"
+            or child(o, "compound", "nmod")
+            and child(o, "compound", "nmod").pos_ == "PROPN"
+        ]
         for candidate in named or preferred:
             return self.reader.value(candidate)
         if obj is not None:
@@ -440,6 +505,8 @@ class SentenceFrames:
         entity = self.reader.entity(subject)
         prt = child(target, "prt")
         relation = target.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+        if relation == "have":
+            relation = "has"  # one slot for what is had, however the object was read
         if obj is not None:
             for value in [obj, *[c for c in obj.children if c.dep_ == "conj"]]:
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)

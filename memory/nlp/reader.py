@@ -2,7 +2,7 @@
 ("my sister" is "<speaker>'s sister", "she" the last person named), a value as said, and
 whether a predicate is negated or planned. memory.nlp.frames builds facts from these."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memory.nlp.clauses import Clause
 from memory.nlp.facts import Triplet, lexicon_relation
@@ -46,6 +46,32 @@ ROLE_SYNONYMS = {
     "grandpa": "grandfather",
     "doc": "doctor",
 }
+# Roles that are people: "my mum ... she" is the mother; "my car ... she" is not a person.
+PEOPLE = frozenset(
+    "mother father mom mum dad parent brother sister sibling son daughter child kid baby "
+    "husband wife partner girlfriend boyfriend fiance fiancee spouse grandmother grandfather "
+    "grandparent aunt uncle cousin nephew niece friend manager boss colleague coworker "
+    "neighbour neighbor landlord landlady flatmate roommate housemate teacher doctor "
+    "dentist supervisor mentor client boyfriend in-law stepdad stepmum stepmom stepfather "
+    "stepmother half-brother half-sister".split()
+)
+# Pronouns that say a gender, and roles that show one.
+FEMININE = {"she": "f", "her": "f", "hers": "f", "herself": "f", "he": "m", "him": "m"}
+FEMININE |= {"his": "m", "himself": "m"}
+GENDERED = {
+    **dict.fromkeys(
+        "husband boyfriend brother father dad son uncle nephew grandfather grandpa stepdad "
+        "stepfather half-brother fiance".split(),
+        "m",
+    ),
+    **dict.fromkeys(
+        "wife girlfriend sister mother mum mom daughter aunt niece grandmother grandma "
+        "stepmum stepmom stepmother half-sister fiancee".split(),
+        "f",
+    ),
+}
+# Relatives chat names without "my" ("mum says hi", "visited grandma").
+KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
 # Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
@@ -155,6 +181,32 @@ class Reader:
 
     speaker: str
     last_person: str | None = None
+    people: list[str] = field(default_factory=list)  # persons named, most recent last
+    gender: dict[str, str] = field(default_factory=dict)  # person -> "m" / "f", when shown
+
+    def __post_init__(self) -> None:
+        if self.last_person:
+            self.people.append(self.last_person)
+
+    def pronoun(self, word: str) -> str | None:
+        """Who he/she/his/her/they names: the most recent person the text has not shown to
+        be of the other gender ("my cousin Sara and her husband Paulo. She's a dentist and
+        he's a pilot"); saying "she" shows it for later."""
+        want = FEMININE.get(word.lower())
+        if want is None:
+            return self.last_person
+        for person in reversed(self.people):
+            if self.gender.get(person, want) == want:
+                self.gender[person] = want
+                return person
+        return self.last_person
+
+    def learn_gender(self, person: str, role: str) -> None:
+        """ "her husband Paulo": Paulo is a man; "my mum": the mother is a woman."""
+        head = role.split(" of ")[0].split()[-1] if role else ""
+        if head in GENDERED and person:
+            self.gender[person] = GENDERED[head]
+
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
 
     # -- entities ---------------------------------------------------------------------------
@@ -169,15 +221,17 @@ class Reader:
         """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
         poss = child(token, "poss")
         if poss is None:
-            # "new manager is Duarte": a dated role with no article is the speaker's own.
+            # "new manager is Duarte": a dated role with no article is the speaker's own, and
+            # so is a relative named with neither ("mum still works at the pharmacy").
             bare = token.pos_ == "NOUN" and child(token, "det") is None
             dated = any(c.lower_ in TRANSIENT for c in token.lefts)
-            return self.speaker if bare and dated else None
+            kin = token.tag_ == "NN" and ROLE_SYNONYMS.get(token.lower_, token.lower_) in KIN
+            return self.speaker if bare and (dated or kin) else None
         low = poss.lower_
         if low in FIRST_POSSESSIVE:
             return self.speaker
         if low in THIRD_PERSON:
-            return self.last_person
+            return self.pronoun(low)
         return self.entity(poss)
 
     def role(self, token: Token) -> str:
@@ -201,8 +255,14 @@ class Reader:
         low = token.lower_
         if low in FIRST_PERSON:
             return self.speaker
+        if token.dep_ in SUBJECTS and is_time(token):
+            # "Today was my first day at Unbabel": a day is no one's fact; the day it names
+            # is the owner's ("my first day"), or the speaker's.
+            attr = child(token.head, "attr", "acomp")
+            owner = self.owner(attr) if attr is not None else None
+            return owner or self.speaker
         if low in THIRD_PERSON:
-            return self.last_person or token.text
+            return self.pronoun(low) or token.text
         appos = child(token, "appos")
         if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
@@ -262,9 +322,20 @@ class Reader:
 
     def remember(self, subjects: list[str]) -> None:
         for subject in subjects:
-            if subject and subject[:1].isupper() and subject != self.speaker:
-                self.last_person = subject.split("'s ")[0]
-                self.last_thing = None if self.last_thing is None else self.last_thing
+            if not subject or subject == self.speaker:
+                continue
+            owner, _, role = subject.partition("'s ")
+            if owner == self.speaker and role and role.split()[-1] in PEOPLE:
+                person = subject  # "my mum ... she", "my parents ... they"
+                self.learn_gender(person, role)
+            elif subject[:1].isupper():
+                person = owner
+            else:
+                continue
+            self.last_person = person
+            if person in self.people:
+                self.people.remove(person)
+            self.people.append(person)
 
 
 # -- predicates --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from memory.nlp.statements import single_valued
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import day, quote, sentence, speak
+from memory.pipeline.speech import day, join, quote, sentence, speak
 
 UNKNOWN = "I don't know."
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
@@ -84,6 +84,13 @@ def current(evidence: Evidence) -> str:
     limit = settings.ANSWER_MAX_FACTS
     intent = evidence.intent
     if intent and intent.subject:
+        if not evidence.triplet_ids and owned_by(evidence.speaker, intent.subject):
+            # No slot answered a question about the user's own life: what they said that is
+            # closest in meaning to the question answers it, not what they said last. (About
+            # other people the name dominates the meaning; the latest about them is kept.)
+            close = closest(evidence)
+            if close:
+                return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
             return said_last(about_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
@@ -98,6 +105,21 @@ def current(evidence: Evidence) -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
+
+
+def closest(evidence: Evidence) -> list[Fact]:
+    """The current facts nearest the question in meaning, best first: the best one and any
+    within a hair of it."""
+    near = [f for f in evidence.facts if f.is_true and f.pk in evidence.similarity]
+    near = [f for f in near if not f.relation.startswith("not:")]
+    # "Your brother is Luís" names who is asked about; it says nothing more about him.
+    subject = evidence.intent.subject or ""
+    near = [f for f in near if not (subject and nlp.same_entity(f.object, subject))]
+    near.sort(key=lambda f: -evidence.similarity[f.pk])
+    if not near:
+        return []
+    best = evidence.similarity[near[0].pk]
+    return [f for f in near if evidence.similarity[f.pk] >= best - 0.02][:2]
 
 
 def past(evidence: Evidence) -> str:
@@ -168,6 +190,9 @@ def yes_no(evidence: Evidence) -> str:
         for f in evidence.facts
         if f.is_true and f.relation == f"plan:{intent.relation}" and matches_object(f, intent)
     ]
+    due = [f for f in plans if slots.has_happened(f, evidence.asked_at)]
+    if due and not any(f.is_true and matches_object(f, intent) for f in facts):
+        return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
     if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
         return f"No, not yet: {speak(plans[0], evidence.speaker)}."
     if not facts:
@@ -184,6 +209,11 @@ def yes_no(evidence: Evidence) -> str:
         if fact.is_true and matches(fact):
             negated = fact.relation.startswith("not:")
             return f"{'No' if negated else 'Yes'}. {since(fact, evidence.speaker)}."
+    held = holder_yes_no(evidence)
+    if held and held.startswith("No"):
+        # The asked value was given up or ended, whatever slot held it ("Nuno quit the
+        # band"); a value still held in another slot says nothing about this one.
+        return held
     now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
     old = [f for f in facts if not f.is_true and matches(f)]
     newer = newer_mention(evidence, facts)
@@ -195,6 +225,15 @@ def yes_no(evidence: Evidence) -> str:
         return f"No, not anymore. {until(evidence, old[0])}.{tail}"
     if now and intent.relation and single_valued(intent.relation):
         return f"No. {since(now[0], evidence.speaker)}."
+    if now and intent.object:
+        # The slot holds other values and none is the one asked about ("Is Tiago one of my
+        # kids?" when the kids are Leo and Maria): that decides it.
+        said = join([speak(f, evidence.speaker) for f in now[: settings.ANSWER_MAX_FACTS]])
+        return f"No, as far as I know. {sentence(said)}"
+    ended = [f for f in facts if not f.is_true and not f.relation.startswith("not:")]
+    if intent.object and not now and ended:
+        # Nothing holds the slot now, and what did is over: not the asked value either.
+        return f"No, as far as I know. {sentence(until(evidence, ended[0]))}"
     return (
         "I'm not sure. What I know: "
         + "; ".join(since(f, evidence.speaker) for f in facts[:3])
@@ -326,6 +365,10 @@ def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
             break
         if fact.relation.startswith("plan:"):
             continue  # "is moving to Lisbon" is not living there yet
+        if fact.relation and owned_by(evidence.speaker, fact.subject):
+            # The user's own statements are framed from the first person; one the parse read
+            # as about something else ("I have an interview at Unbabel") is no change.
+            continue
         text = source(fact)
         if mentions(text, obj) and not only_departed(text, obj):
             return fact

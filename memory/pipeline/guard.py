@@ -61,7 +61,8 @@ def negates_value(new: nlp.ParsedFact, fact: Fact) -> bool:
     if not (new.negated and new.object and fact.object):
         return False
     owned = owned_by(new.subject or fact.subject, fact.subject)
-    return owned and nlp.entity_key(new.object) == nlp.entity_key(fact.object)
+    said, held = nlp.entity_key(new.object), nlp.entity_key(fact.object)
+    return owned and bool(said) and (said == held or held.endswith(f" {said}"))
 
 
 def owned_by(owner: str, subject: str) -> bool:

@@ -3,6 +3,10 @@ facts behind the contexts of the question's concept neighbourhood (RecallM). Rea
 
 import re
 from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from django.db.models import Q
+from django.utils import timezone
 
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
@@ -12,6 +16,7 @@ from memory.pipeline import retrieve
 from memory.pipeline.guard import base_relation
 
 MIN_SIMILARITY = 0.35
+PRONOUNS = {"he", "she", "they", "him", "her", "them"}
 RECENT_MESSAGES = 2000  # searched for the name of the question's subject
 
 
@@ -24,6 +29,8 @@ class Evidence:
     triplet_ids: set[int] = field(default_factory=set)
     history: dict[int, list[FactTruth]] = field(default_factory=dict)
     best_similarity: float = 0.0  # of the closest fact by meaning, whatever its slot
+    similarity: dict[int, float] = field(default_factory=dict)  # per fact, by meaning
+    asked_at: datetime | None = None  # when the question was asked (plans come due)
     holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
     firsts: dict[str, Fact] = field(default_factory=dict)  # "X or Y": each one's first mention
 
@@ -55,7 +62,14 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
         keys = retrieve.subject_keys(user_id=user_id, subject=intent.subject)
         rows = rows.filter(subject_key__in=keys)
         if relation:
-            rows = rows.filter(relation__in=slot_relations(relation))
+            wanted = Q(relation__in=slot_relations(relation))
+            if relation.startswith("role:"):
+                # "my younger brother Luís" is my brother: a role said with a modifier
+                # fills the plain role.
+                role = relation.removeprefix("role:")
+                for prefix in ("role:", "not:role:", "plan:role:"):
+                    wanted |= Q(relation__startswith=prefix, relation__endswith=f" {role}")
+            rows = rows.filter(wanted)
         return list(rows.order_by("-id")[:50])
     if relation and intent.object:
         rows = rows.filter(relation__in=[relation, f"not:{relation}"])
@@ -109,13 +123,17 @@ def alternatives(question: str) -> list[str]:
     return [" ".join(part) for part in (left, right) if part]
 
 
-def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
+def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     intent = ask.read_question(text, speaker=speaker)
+    if intent.subject and intent.subject.lower() in PRONOUNS:
+        # "Where did they live before Tavira?": the person spoken of last, as in statements
+        person = selectors.last_person(user_id=user_id, speaker=speaker)
+        intent = replace(intent, subject=person or intent.subject)
     if intent.subject:  # "my brother" is Tom when the user said so
         intent = replace(
             intent, subject=retrieve.named_role(user_id=user_id, subject=intent.subject)
         )
-    evidence = Evidence(intent=intent, speaker=speaker)
+    evidence = Evidence(intent=intent, speaker=speaker, asked_at=at or timezone.now())
     scores: dict[int, float] = {}
     by_id: dict[int, Fact] = {}
     for fact in triplet_matches(user_id, intent):
@@ -127,6 +145,7 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         user_id=user_id, vector=vector, limit=10, current_only=False
     ):
         evidence.best_similarity = max(evidence.best_similarity, similarity)
+        evidence.similarity[fact.pk] = similarity
         if similarity >= MIN_SIMILARITY:
             by_id.setdefault(fact.pk, fact)
             scores[fact.pk] = scores.get(fact.pk, 0.0) + similarity
@@ -153,12 +172,16 @@ def gather(*, user_id: int, text: str, speaker: str) -> Evidence:
         if relation and base_relation(fact.relation) == relation:
             scores[fact.pk] += 0.5
     ordered = sorted(by_id.values(), key=lambda f: (-scores[f.pk], -f.pk))
-    history = selectors.truth_history(fact_ids=[f.pk for f in ordered[:60]])
+    ids = [f.pk for f in ordered[:60]] + [f.pk for f in evidence.holders]
+    history = selectors.truth_history(fact_ids=ids)
     # What the user asked to forget, or corrected as never true, is not evidence any more.
     gone = {Operation.FORGET, Operation.RETRACT}
-    ordered = [
-        f for f in ordered[:60] if not (history.get(f.pk) and history[f.pk][-1].operation in gone)
-    ]
+
+    def kept(fact: Fact) -> bool:
+        return not (history.get(fact.pk) and history[fact.pk][-1].operation in gone)
+
+    ordered = [f for f in ordered[:60] if kept(f)]
+    evidence.holders = [f for f in evidence.holders if kept(f)]
     evidence.facts = ordered
     evidence.scores = scores
     evidence.history = history

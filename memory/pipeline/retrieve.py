@@ -5,6 +5,7 @@ plus current facts about the same subject and relation (RET-LLM triplet lookup, 
 """
 
 from django.conf import settings
+from django.db.models import Q
 
 from memory import nlp, selectors
 from memory.models import Fact
@@ -68,7 +69,9 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     key = nlp.entity_key(value)
     if not key:
         return []
-    rows = Fact.objects.filter(user_id=user_id, object_key=key, is_true=True)
+    rows = Fact.objects.filter(user_id=user_id, is_true=True)
+    # "the Golf" is the "VW Golf" said before: a value named by its last words.
+    rows = rows.filter(Q(object_key=key) | Q(object_key__endswith=f" {key}"))
     return list(rows.order_by("-id")[:limit])
 
 
@@ -78,7 +81,9 @@ def named_role(*, user_id: int, subject: str) -> str:
     owner, sep, role = subject.partition("'s ")
     if not sep or not role:
         return subject
-    names = Fact.objects.filter(
-        user_id=user_id, is_true=True, subject_key=nlp.entity_key(owner), relation=f"role:{role}"
-    ).values_list("object", flat=True)[:2]
+    rows = Fact.objects.filter(user_id=user_id, is_true=True, subject_key=nlp.entity_key(owner))
+    names = rows.filter(relation=f"role:{role}").values_list("object", flat=True)[:2]
+    if not names:  # "my brother" when the user said "my younger brother Luís"
+        rows = rows.filter(relation__startswith="role:", relation__endswith=f" {role}")
+        names = rows.values_list("object", flat=True)[:2]
     return names[0] if len(names) == 1 else subject

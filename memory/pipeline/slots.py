@@ -2,16 +2,18 @@
 it. One value for a single-valued slot (with a plan or the previous value where it helps), every
 current member for a set, the date for "when", the previous value for "before"."""
 
+import copy
 import re
+from datetime import datetime, timedelta
 
 from memory.models import Fact
-from memory.nlp import ask, entity_key
+from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.statements import single_valued
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, sentence, speak
 
-RELATED = 0.45  # cosine similarity at which a stored fact is about what was asked
+RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
 
 
 def slot_of(fact: Fact) -> str:
@@ -31,6 +33,10 @@ def fills(fact: Fact, roles: set[str]) -> bool:
     slot = slot_of(fact)
     if slot in roles:
         return True
+    if slot.startswith("role:") and any(
+        r.startswith("role:") and slot.endswith(" " + r.removeprefix("role:")) for r in roles
+    ):
+        return True  # "younger brother" fills "brother"
     kinds = {r.removeprefix("role:") for r in roles if r.startswith("role:")}
     return slot == "has" and len(kinds) > 1 and fact.object.split()[-1].rstrip("s") in kinds
 
@@ -53,6 +59,15 @@ def answer(evidence: Evidence) -> str | None:
     now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
     plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    done = [p for p in plans if has_happened(p, evidence.asked_at)]
+    if done:
+        # A plan whose day has come ("Dr. Cardoso will be my supervisor from January",
+        # asked in February) is what holds now; what held before it is the past.
+        plans = [p for p in plans if p not in done]
+        if single_valued(relation):
+            past = [f for f in now if f.truth_since <= done[0].created_at] + past
+            now = [f for f in now if f.truth_since > done[0].created_at]
+        now = [as_done(p) for p in done] + now
     if intent.wh == "when":
         candidates = now or past or plans
         if not candidates:
@@ -65,7 +80,13 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
         # ("what did I eat before the banana") the order of events answers.
-        return before(evidence, now, past) if single else None
+        if single:
+            return before(evidence, now, past)
+        if not past and len(now) > 1 and intent.wants_past:
+            # An open slot holding several values ("flies for TAP", later "flies for
+            # Ryanair"): what came before the newest is the earlier one.
+            return before(evidence, now[:1], now[1:])
+        return None
     if single and intent.subject:
         if not now:
             return no_longer(evidence, past, plans)
@@ -78,18 +99,108 @@ def answer(evidence: Evidence) -> str | None:
     return sentence(join([speak(f, speaker) for f in now]))
 
 
+# Slots that name one attribute of whoever is asked about: a role held for them ("Joana's
+# husband", "my dog"), their age or their name, with the words that say them. Facts about
+# the same person that never say the attribute do not answer it, however close in meaning.
+ATTRIBUTES = {
+    "age": {"old", "age", "aged", "born", "birthday", "turn"},
+    "is_called": {"name", "named", "call", "called"},
+}
+
+
+def attribute_words(roles: set[str]) -> set[str] | None:
+    """The stems that say an attribute slot, or None for a slot that is not one."""
+    words: set[str] = set()
+    for role in roles:
+        if role in ATTRIBUTES:
+            words |= ATTRIBUTES[role]
+        elif role.startswith("role:"):
+            words.add(role.removeprefix("role:").split(" of ")[0].split()[-1])
+        else:
+            return None
+    return {stem(w) for w in words}
+
+
+def says(fact: Fact, stems: set[str]) -> bool:
+    message = fact.source_message
+    text = f"{fact.text} {message.text if message is not None else ''}"
+    return bool(stems & {stem(w) for w in tokenize(text)})
+
+
+def as_done(plan: Fact) -> Fact:
+    """The plan said as what now holds (a copy: the stored fact is not changed)."""
+    fact = copy.copy(plan)
+    fact.relation = plan.relation.removeprefix("plan:")
+    return fact
+
+
+def has_happened(plan: Fact, at: datetime | None) -> bool:
+    """Whether the day a plan was given for has come by `at`: "from January", "in May",
+    "next month", "next week", "tomorrow", "in 2026" said on the day the plan was told. A plan
+    with no day said never comes true by itself."""
+    due = due_date(plan)
+    return due is not None and at is not None and at >= due
+
+
+MONTH_NUMBER = {
+    name: number
+    for number, month in enumerate(
+        "january february march april may june july august september october november "
+        "december".split(),
+        start=1,
+    )
+    for name in (month, month[:3], "sept" if month == "september" else month)
+}
+
+
+def due_date(plan: Fact) -> datetime | None:
+    from memory.nlp.parse import parse
+    from memory.pipeline.update import split_speaker
+
+    message = plan.source_message
+    if message is None:
+        return None
+    said = plan.created_at
+    _, body = split_speaker(message.text, "")
+    words = [t.lower_ for t in parse(body)]
+    if plan.object:  # the sentence that names the plan's value
+        key = plan.object.lower().split()[0]
+        sentence = next((s for s in parse(body).sents if key in s.text.lower()), None)
+        words = [t.lower_ for t in sentence] if sentence is not None else words
+    for i, word in enumerate(words):
+        previous = words[i - 1] if i else ""
+        month = MONTH_NUMBER.get(word)
+        if month and not (word == "may" and previous not in ("in", "from", "by", "of")):
+            if month == said.month:  # "moving in June" said in June: by the month's end
+                return said.replace(day=1, hour=0, minute=0) + timedelta(days=31)
+            year = said.year + (1 if month < said.month else 0)
+            return said.replace(year=year, month=month, day=1, hour=0, minute=0)
+        if word.isdigit() and len(word) == 4 and word[:2] in ("19", "20"):
+            return said.replace(year=int(word), month=1, day=1, hour=0, minute=0)
+        if previous == "next" and word in ("week", "month", "year"):
+            days = {"week": 7, "month": 31, "year": 366}[word]
+            return said + timedelta(days=days)
+        if word == "tomorrow":
+            return said + timedelta(days=1)
+    return None
+
+
 def unanswered(evidence: Evidence) -> bool:
-    """A question about the user's own life whose slot nothing fills: "I don't know" beats
-    reciting whatever else is known about them."""
+    """A question whose slot nothing fills, when nothing else can answer it either: about the
+    user's own life with nothing close in meaning, or about anyone's attribute (a role, an
+    age, a name) that no fact even mentions. "I don't know" beats reciting whatever else is
+    known about them."""
     intent = evidence.intent
     if not intent.relation or intent.yes_no or not intent.subject or not evidence.speaker:
         return False
-    if not owned_by(evidence.speaker, intent.subject):
-        return False
-    if evidence.best_similarity >= RELATED:
-        return False  # something close in meaning may answer what the slot reading missed
     roles = slot_set(intent.relation)
-    return not any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids)
+    if any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids):
+        return False
+    stems = attribute_words(roles)
+    if stems is not None and not any(says(f, stems) for f in evidence.facts):
+        return True
+    # something close in meaning may answer what the slot reading missed
+    return owned_by(evidence.speaker, intent.subject) and evidence.best_similarity < RELATED
 
 
 def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
@@ -123,24 +234,31 @@ def on_date(fact: Fact) -> str:
 
 
 def stated_date(fact: Fact) -> str | None:
-    """A date the user gave for it ("moved to Berlin in 2019"), when it names a year or a
-    month; relative ones ("last week") are left to the message's own date."""
+    """A date the user gave for it ("moved to Berlin in 2019", "since 2020"), when it names a
+    year or a month; relative ones ("last week") are left to the message's own date, and a
+    length of time ("about 3 years", "15 years old") is no date at all. The sentence that
+    names the fact's value, or for a fact without one ("I've been running since 2020") the
+    sentence of its verb."""
     from memory.nlp.parse import parse_entities
     from memory.pipeline.update import split_speaker
 
     message = fact.source_message
-    if message is None or not fact.object:
+    if message is None:
         return None
+    verb = slot_of(fact).split("_")[0].split(":")[-1]
     _, body = split_speaker(message.text, "")
     for sent in parse_entities(body).sents:
-        if fact.object.lower() not in sent.text.lower():
+        if fact.object:
+            if fact.object.lower() not in sent.text.lower():
+                continue
+        elif not any(t.lemma_.lower() == verb for t in sent):
             continue
         for ent in sent.ents:
             relative = {w.lower() for w in ent.text.split()} & RELATIVE
             if (
                 ent.label_ == "DATE"
                 and not relative
-                and (any(c.isdigit() for c in ent.text) or MONTH.search(ent.text))
+                and (YEAR.search(ent.text) or MONTH.search(ent.text))
             ):
                 return ent.text
     return None
@@ -148,4 +266,5 @@ def stated_date(fact: Fact) -> str | None:
 
 # Dates said relative to the day they were said: that day is the answer, not the words.
 RELATIVE = {"yesterday", "today", "tomorrow", "ago", "last", "next", "this", "tonight"}
+YEAR = re.compile(r"\b(19|20)\d\d\b")
 MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
