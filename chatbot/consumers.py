@@ -102,7 +102,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
             await self.send(self.outbox.failed(None, NOT_STORED))
             return
         # Through the group, so every tab of this conversation shows it.
-        await relay.publish(self.conversation.pk, event="message", id=message.pk)
+        await relay.publish(self.conversation.pk, **relay.message_event(message))
 
     async def _store(self, text: object) -> Message:
         """Store within CHAT_STORE_TIMEOUT. A frozen database blocks the storing thread; the
@@ -133,11 +133,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
         """An event the message's job published for this conversation (chatbot.relay)."""
         kind = event["event"]
         if kind == "message":
-            row = await sync_to_async(selectors.message_in)(
-                conversation=self.conversation, message_id=event["id"]
-            )
-            if row is not None:
-                await self.send(self.outbox.message(row))
+            await self.send(self.outbox.message(relay.message_from_event(event)))
         elif kind == "routed":
             await self.send(self.outbox.routed(Message(pk=event["message"]), event["route"]))
         elif kind == "token":

@@ -9,13 +9,14 @@ import asyncio
 import logging
 import time
 from contextlib import aclosing
+from datetime import datetime
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import close_old_connections
 
 from chatbot import metrics, services
-from chatbot.models import Message
+from chatbot.models import Conversation, Message
 from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
 
 logger = logging.getLogger(__name__)
@@ -49,6 +50,35 @@ async def publish(conversation_id: int, **event: object) -> None:
     )
 
 
+def message_event(message: Message) -> dict:
+    """What a socket needs to draw a message, so that relaying it costs no query."""
+    return {
+        "event": "message",
+        "id": message.pk,
+        "role": message.role,
+        "text": message.text,
+        "status": message.status,
+        "route": message.route,
+        "sent_at": message.sent_at.isoformat(),
+        "conversation": message.conversation_id,
+        "title": message.conversation.title if message.is_user else "",
+    }
+
+
+def message_from_event(event: dict) -> Message:
+    """The unsaved Message a socket draws from message_event()'s fields."""
+    conversation = Conversation(pk=event["conversation"], title=event["title"])
+    return Message(
+        pk=event["id"],
+        conversation=conversation,
+        role=event["role"],
+        text=event["text"],
+        status=event["status"],
+        route=event["route"],
+        sent_at=datetime.fromisoformat(event["sent_at"]),
+    )
+
+
 async def request_stop(*, user_id: int, reply_id: int) -> None:
     await get_channel_layer().group_send(
         stop_group(user_id=user_id, reply_id=reply_id), {"type": "chat.stop"}
@@ -79,24 +109,29 @@ class StopSignal:
         await self.layer.group_discard(self.group, self.channel)
 
 
-def _load(message_id: int) -> Message | None:
+_FINISHED = (Message.Status.DONE, Message.Status.INCOMPLETE)
+
+
+def _begin(message_id: int) -> tuple[Message, Message] | None:
+    """The message and its reply row, unless an earlier attempt finished it: one trip to the
+    database thread, which every socket and job of this process shares."""
     # A worker's connection may be one the database dropped (a restart): replace it first.
     close_old_connections()
-    return Message.objects.filter(pk=message_id, role=Message.Role.USER).first()
-
-
-_FINISHED = (Message.Status.DONE, Message.Status.INCOMPLETE)
+    message = Message.objects.filter(pk=message_id, role=Message.Role.USER).first()
+    if message is None or message.status in _FINISHED:
+        return None
+    return message, services.start_reply(message=message)
 
 
 async def run(*, message_id: int, final_attempt: bool = True) -> None:
     """Process one stored message (a no-op if it was finished by an earlier attempt)."""
-    message = await sync_to_async(_load)(message_id)
-    if message is None or message.status in _FINISHED:
-        return
     started = time.perf_counter()
-    reply = await sync_to_async(services.start_reply)(message=message)
+    begun = await sync_to_async(_begin)(message_id)
+    if begun is None:
+        return
+    message, reply = begun
     conversation = message.conversation_id
-    await publish(conversation, event="message", id=reply.pk)
+    await publish(conversation, **message_event(reply))
     stream = _Stream(message, reply)
     async with StopSignal(user_id=message.user_id, reply_id=reply.pk) as stop:
         events = services.process_message(message=message, reply=reply, final=final_attempt)

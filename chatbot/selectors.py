@@ -29,9 +29,3 @@ def retryable_message(*, user: AbstractBaseUser, message_id: int) -> Message:
     return Message.objects.get(
         user=user, pk=message_id, role=Message.Role.USER, status=Message.Status.FAILED
     )
-
-
-def message_in(*, conversation: Conversation, message_id: int) -> Message | None:
-    """A message of this conversation, with what drawing it needs."""
-    rows = Message.objects.select_related("conversation", "reply_to")
-    return rows.filter(conversation=conversation, pk=message_id).first()
