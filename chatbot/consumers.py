@@ -90,7 +90,7 @@ class ChatConsumer(AsyncWebsocketConsumer):
             return
         if "stop" in payload:  # the Stop button: end the reply being streamed
             if isinstance(payload["stop"], int):
-                await relay.request_stop(user_id=self.user.pk, reply_id=payload["stop"])
+                await sync_to_async(services.request_stop)(user=self.user, reply_id=payload["stop"])
             return
         try:
             message = await self._store(payload.get("message"))

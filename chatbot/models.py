@@ -70,6 +70,8 @@ class Message(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     # Set once the message's update part is in memory; makes re-processing a no-op.
     applied_at = models.DateTimeField(null=True, blank=True)
+    # A reply's Stop button: the job streaming it checks this between tokens (chatbot.relay).
+    stop_requested = models.BooleanField(default=False)
     # Backend, timings, token counts, memory change summary.
     meta = models.JSONField(default=dict, blank=True)
 

@@ -2,10 +2,9 @@
 
 Events go to the conversation's group on the Channels layer, so every socket showing that
 conversation, on any web process, draws the same reply live (chatbot.consumers renders them).
-Stop requests come back the same way, on a group named for the user and the reply.
+A Stop is a flag on the reply's row, which the job reads while it streams.
 """
 
-import asyncio
 import logging
 import time
 from contextlib import aclosing
@@ -21,6 +20,7 @@ from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
 
 logger = logging.getLogger(__name__)
 
+STOP_CHECK_SECONDS = 0.1
 # Tokens produced faster than this are sent together: a 3,000-token reply is a few hundred
 # layer messages instead of 3,000, and the first token still goes out at once.
 TOKEN_BATCH_SECONDS = 0.015
@@ -37,11 +37,6 @@ class RetryLater(Exception):
 
 def conversation_group(conversation_id: int) -> str:
     return f"conversation-{conversation_id}"
-
-
-def stop_group(*, user_id: int, reply_id: int) -> str:
-    # The user's id is part of the name, so a socket can only stop its own user's replies.
-    return f"stop-{user_id}-{reply_id}"
 
 
 async def publish(conversation_id: int, **event: object) -> None:
@@ -79,34 +74,26 @@ def message_from_event(event: dict) -> Message:
     )
 
 
-async def request_stop(*, user_id: int, reply_id: int) -> None:
-    await get_channel_layer().group_send(
-        stop_group(user_id=user_id, reply_id=reply_id), {"type": "chat.stop"}
-    )
-
-
 class StopSignal:
-    """Listens for a Stop of one reply while its job streams it."""
+    """Whether the user pressed Stop on a reply, read from its row at most every
+    STOP_CHECK_SECONDS while the reply streams (the Stop may arrive on any web process).
 
-    def __init__(self, *, user_id: int, reply_id: int) -> None:
-        self.group = stop_group(user_id=user_id, reply_id=reply_id)
+    Not a channel-layer receive: a pending receive that is cancelled can hang channels-redis
+    (seen: a job stuck after its last token, its done frame never sent)."""
+
+    def __init__(self, reply_id: int) -> None:
+        self.reply_id = reply_id
         self.requested = False
+        self.checked = time.monotonic()
 
-    async def __aenter__(self) -> "StopSignal":
-        self.layer = get_channel_layer()
-        self.channel = await self.layer.new_channel()
-        await self.layer.group_add(self.group, self.channel)
-        self.listener = asyncio.create_task(self._listen())
-        return self
+    async def check(self) -> bool:
+        if not self.requested and time.monotonic() - self.checked >= STOP_CHECK_SECONDS:
+            self.checked = time.monotonic()
+            self.requested = await sync_to_async(self._read)()
+        return self.requested
 
-    async def _listen(self) -> None:
-        await self.layer.receive(self.channel)
-        self.requested = True
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        self.listener.cancel()
-        await asyncio.gather(self.listener, return_exceptions=True)
-        await self.layer.group_discard(self.group, self.channel)
+    def _read(self) -> bool:
+        return Message.objects.filter(pk=self.reply_id, stop_requested=True).exists()
 
 
 _FINISHED = (Message.Status.DONE, Message.Status.INCOMPLETE)
@@ -133,16 +120,15 @@ async def run(*, message_id: int, final_attempt: bool = True) -> None:
     conversation = message.conversation_id
     await publish(conversation, **message_event(reply))
     stream = _Stream(message, reply)
-    async with StopSignal(user_id=message.user_id, reply_id=reply.pk) as stop:
-        events = services.process_message(message=message, reply=reply, final=final_attempt)
-        async with aclosing(events) as events:
-            async for event in events:
-                await stream.relay(event)
-                await asyncio.sleep(0)  # lets the stop listener read a Stop sent meanwhile
-                if stop.requested:
-                    # Closing the stream stores what was said so far, marked incomplete
-                    # (services.process_message).
-                    break
+    stop = StopSignal(reply.pk)
+    events = services.process_message(message=message, reply=reply, final=final_attempt)
+    async with aclosing(events) as events:
+        async for event in events:
+            await stream.relay(event)
+            if await stop.check():
+                # Closing the stream stores what was said so far, marked incomplete
+                # (services.process_message).
+                break
     await stream.flush()
     outcome = stream.outcome
     if stop.requested or outcome is None:

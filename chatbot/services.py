@@ -105,6 +105,12 @@ def start_reply(*, message: Message) -> Message:
     )
 
 
+def request_stop(*, user: AbstractBaseUser, reply_id: int) -> bool:
+    """Ask the job streaming this reply to stop; only the user's own replies."""
+    rows = Message.objects.filter(pk=reply_id, user=user, role=Message.Role.BOT)
+    return rows.update(stop_requested=True) > 0
+
+
 @transaction.atomic
 def retry_message(*, message: Message) -> Message:
     """Queue a failed message again (the user's Retry), behind the user's newer messages."""
