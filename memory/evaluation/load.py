@@ -5,12 +5,9 @@ import asyncio
 import json
 import os
 import socket
-import subprocess
-import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
 from django.conf import settings
@@ -56,33 +53,11 @@ NO_LIMITS = {"CHAT_RATE_MESSAGES": "1000000000", "CHAT_MAX_PENDING": "1000000000
 
 @contextmanager
 def daphne(**extra_env: str):
-    """A daphne process on a free loopback port, stopped (by its own pid) on exit."""
-    port = free_port()
-    env = {**os.environ, "LOG_LEVEL": "WARNING", **database_env(), **extra_env}
-    command = [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
-    process = subprocess.Popen(
-        [*command, "chatbot.asgi:application"],
-        cwd=settings.BASE_DIR,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.time() + 30
-        while time.time() < deadline and process.poll() is None:
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
-        else:
-            raise RuntimeError("daphne did not start listening within 30 s")
-        yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    """A daphne process on a free loopback port (its port yielded), stopped on exit."""
+    from memory.evaluation import processes  # which builds on this module
+
+    with processes.running(processes.daphne_service(**extra_env)) as (server,):
+        yield server.port
 
 
 def session_cookie(user) -> str:
