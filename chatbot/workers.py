@@ -11,7 +11,6 @@ import asyncio
 import logging
 import weakref
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from procrastinate import App, PsycopgConnector
 from procrastinate.contrib.django import app
@@ -94,7 +93,10 @@ async def _run_once(jobs_app: App, name: str, install_signal_handlers: bool) -> 
             worker.cancel()  # asks for a graceful stop
             await asyncio.sleep(0)
             worker.cancel()  # and aborts the running jobs at once
-        await asyncio.gather(worker, sweeper, return_exceptions=True)
+        # Bounded: a worker that ignored its cancellation must not hold its caller forever.
+        await asyncio.wait({worker, sweeper}, timeout=settings.WORKER_SHUTDOWN_SECONDS + 5)
+    if not worker.done():
+        raise RuntimeError("the worker did not stop when cancelled")
     if not worker.cancelled() and worker.exception() is None:
         return  # stopped by a signal, after its jobs
     raise RuntimeError("the worker or its sweeper stopped") from (
@@ -106,7 +108,9 @@ async def run(*, name: str = "worker", install_signal_handlers: bool = True) -> 
     """Run a worker until cancelled or, with signal handlers, until SIGTERM/SIGINT, when it
     finishes its running jobs first (up to WORKER_SHUTDOWN_SECONDS). Restarts it after a
     failure, such as the database going away."""
-    await sync_to_async(engine.warm_up, thread_sensitive=False)()
+    # A plain executor future: cancelling it (a test's loop ending, SIGTERM at start-up) returns
+    # at once, where sync_to_async waits for the thread to finish.
+    await asyncio.get_running_loop().run_in_executor(None, engine.warm_up)
     while True:
         jobs_app = worker_app()
         try:
@@ -142,4 +146,6 @@ async def stop_in_process_worker() -> None:
     task = _in_process.pop(asyncio.get_running_loop(), None)
     if task is not None and not task.done():
         task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
+        await asyncio.wait({task}, timeout=settings.WORKER_SHUTDOWN_SECONDS + 10)
+        if not task.done():
+            logger.error("the in-process worker did not stop: %s", task.get_stack())
