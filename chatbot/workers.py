@@ -121,7 +121,19 @@ async def run(*, name: str = "worker", install_signal_handlers: bool = True) -> 
             raise
         except Exception:
             logger.warning("the worker stopped on an error; restarting", exc_info=True)
+        finally:
+            await _close(jobs_app)
         await asyncio.sleep(RESTART_DELAY)
+
+
+async def _close(jobs_app: App) -> None:
+    """Close the app's pool, bounded. The pool exists from the start of opening, so an open
+    that failed (database down) or was cancelled left it running, with tasks retrying
+    connections: one pool leaked per restart in an outage, and a test's loop could not end."""
+    closing = asyncio.ensure_future(jobs_app.connector.close_async())
+    await asyncio.wait({closing}, timeout=settings.WORKER_SHUTDOWN_SECONDS)
+    if not closing.done():
+        logger.warning("the worker's connection pool did not close in time")
 
 
 _in_process: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task]" = (
