@@ -15,6 +15,7 @@ from django.conf import settings
 from procrastinate import App, PsycopgConnector
 from procrastinate.contrib.django import app
 from procrastinate.contrib.django.utils import connector_params
+from psycopg_pool import AsyncConnectionPool
 
 from memory import engine
 
@@ -25,11 +26,20 @@ RESTART_DELAY = 1.0
 APPLICATION_NAME = "recollect worker"
 
 
+class WorkerPool(AsyncConnectionPool):
+    """procrastinate opens its pool with psycopg's default 30 s wait for the first connections;
+    a worker restarting in an outage waits no longer than for any connection."""
+
+    async def open(self, wait: bool = False, timeout: float = 30.0) -> None:
+        await super().open(wait=wait, timeout=min(timeout, self.timeout))
+
+
 def worker_app() -> App:
     """The app with a connector of its own: the default one writes through Django's
     connection (so a job is deferred in the storing transaction), which a worker cannot use
     for LISTEN and long-lived async queries."""
     connector = PsycopgConnector(
+        pool_factory=WorkerPool,
         kwargs={**connector_params(), "application_name": APPLICATION_NAME},
         min_size=1,
         max_size=settings.WORKER_CONCURRENCY + 2,
