@@ -2,12 +2,15 @@
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import BigIntegerField, Exists, OuterRef
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from chatbot.models import Conversation, Message
@@ -184,3 +187,40 @@ async def run_message(
     reply = await sync_to_async(start_reply)(message=message)
     async for event in process_message(message=message, reply=reply, force_route=force_route):
         yield reply, event
+
+
+ORPHANED = "This message could not be processed. Press Retry to send it again."
+
+
+@transaction.atomic
+def fail_orphaned_messages(*, older_than_seconds: float) -> list[Message]:
+    """Mark failed (with Retry) the pending messages that no job will finish any more.
+
+    A stored message always has a job; but a job's final attempt can end while the database
+    is unreachable, so that the message is never marked failed, and procrastinate then
+    records the job failed (or a stalled job is given up). Such a message would stay pending
+    for ever, and behind CHAT_MAX_PENDING it would hold the user's later messages off."""
+    from procrastinate.contrib.django.models import ProcrastinateJob
+
+    from chatbot import jobs
+
+    live = ProcrastinateJob.objects.annotate(
+        message_id=Cast(KeyTextTransform("message_id", "args"), BigIntegerField())
+    ).filter(
+        task_name=jobs.process_message.name,
+        status__in=["todo", "doing"],
+        message_id=OuterRef("pk"),
+    )
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    orphans = list(
+        Message.objects.select_for_update(skip_locked=True)
+        .filter(role=Message.Role.USER, status=Message.Status.PENDING, created_at__lt=cutoff)
+        .exclude(Exists(live))
+    )
+    for message in orphans:
+        message.status, message.error = Message.Status.FAILED, ORPHANED
+        message.save(update_fields=["status", "error"])
+    Message.objects.filter(reply_to__in=orphans, status=Message.Status.PENDING).update(
+        status=Message.Status.FAILED, error=ORPHANED
+    )
+    return orphans

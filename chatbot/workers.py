@@ -11,7 +11,9 @@ import asyncio
 import logging
 import weakref
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connection
 from procrastinate import App, PsycopgConnector
 from procrastinate.contrib.django import app
 from procrastinate.contrib.django.utils import connector_params
@@ -66,11 +68,36 @@ async def requeue_stalled(jobs_app: App) -> int:
     return count
 
 
+async def fail_orphans() -> int:
+    """Messages that no job will finish get their Retry, live in every open tab."""
+    from chatbot import relay, services
+
+    def reconcile() -> list:
+        try:
+            return services.fail_orphaned_messages(
+                older_than_seconds=settings.WORKER_STALLED_SECONDS
+            )
+        finally:
+            # An executor thread's connection would otherwise idle between sweeps, and be
+            # dead after an outage.
+            connection.close()
+
+    orphans = await sync_to_async(reconcile, thread_sensitive=False)()
+    for message in orphans:
+        logger.warning("message %s had no job left: marked failed", message.pk)
+        await relay.publish(
+            message.conversation_id, event="failed", message=message.pk, error=message.error
+        )
+    return len(orphans)
+
+
 async def _sweep(jobs_app: App) -> None:
-    """Requeue stalled jobs every heartbeat; raises when the database cannot be reached."""
+    """Requeue stalled jobs and fail orphaned messages every heartbeat; raises when the
+    database cannot be reached."""
     while True:
         await asyncio.sleep(settings.WORKER_HEARTBEAT_SECONDS)
         await requeue_stalled(jobs_app)
+        await fail_orphans()
 
 
 async def _run_once(jobs_app: App, name: str, install_signal_handlers: bool) -> None:

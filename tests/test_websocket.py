@@ -226,3 +226,35 @@ async def _frames_until(ws, stop) -> list[dict]:
         frames.append(json.loads(await ws.receive_from(timeout=30)))
         if frames[-1]["type"] == "error" and stop(frames[-1]):
             return frames
+
+
+async def test_a_message_whose_job_ended_without_it_is_offered_for_retry(alice, settings):
+    """A final attempt that ran while the database was unreachable ends the job without
+    marking the message failed; the sweeper finds such messages and offers Retry."""
+    from django.db import connection
+
+    from chatbot import workers
+
+    settings.CHAT_WORKER, settings.WORKER_STALLED_SECONDS = "external", 0  # nothing runs jobs
+    conversation = await new_conversation(alice)
+    ws, _, _ = await connect(alice, conversation.pk)
+    await ws.send_to(text_data=json.dumps({"message": "My sister Ana lives in Porto."}))
+    await ws.send_to(text_data=json.dumps({"message": "My brother Rui lives in Braga."}))
+    stored = [json.loads(await ws.receive_from(timeout=10)) for _ in range(2)]
+    orphan, waiting = [frame["id"] for frame in stored]
+
+    def end_job_of(message_id: int) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "UPDATE procrastinate_jobs SET status = 'failed'"
+                " WHERE (args->>'message_id')::bigint = %s",
+                [message_id],
+            )
+
+    await sync_to_async(end_job_of)(orphan)
+    assert await workers.fail_orphans() == 1
+    frame = json.loads(await ws.receive_from(timeout=10))
+    assert frame["type"] == "error" and frame["message"] == orphan and "Retry" in frame["error"]
+    statuses = {m.pk: m.status async for m in Message.objects.filter(role="user")}
+    assert statuses == {orphan: "failed", waiting: "pending"}, "a message with its job waits"
+    await ws.disconnect()
