@@ -143,3 +143,22 @@ def test_the_scale_out_run_climbs_its_ladder_over_real_processes(tmp_path):
     if run["max_sustained_rate_per_s"]:
         assert run["steps"][0]["errors"] == 0
     assert "| 1 | 3 |" in readme.read_text()  # a measured row
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_measures_the_users_a_kept_build_left(tmp_path):
+    """--existing measures memories built earlier (a long many-users build, say) and keeps
+    them; without any, it says so."""
+    users, _ = build_memory(20, 2)
+    out = tmp_path / "b.json"
+    try:
+        call_command(
+            "bench", facts="20", users=5, samples=2, no_server=True, existing=True, out=out
+        )
+        (row,) = json.loads(out.read_text())["sizes"]
+        assert row["users"] == 2 and row["setup_s"] is None and row["update_p50_ms"] > 0
+        assert get_user_model().objects.filter(pk__in=[u.pk for u in users]).count() == 2
+        with pytest.raises(ValueError, match="no bench users of 30 facts"):
+            call_command("bench", facts="30", samples=2, no_server=True, existing=True, out=out)
+    finally:
+        remove_bench_users(users)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from chatbot import services as chat
@@ -35,6 +36,7 @@ class Options:
     samples: int = 30
     users: int = 1
     keep: bool = False
+    existing: bool = False  # measure the bench users already there instead of building
     port: int | None = None  # a running daphne: measure the websocket too
 
 
@@ -138,6 +140,19 @@ def build_memory(size: int, users: int) -> tuple[list, float]:
     return made, round(time.perf_counter() - started, 1)
 
 
+def existing_bench_users(size: int, limit: int) -> list:
+    """Up to `limit` bench users of this size that an earlier build left, oldest first: all of
+    them hold memory in the database the measurement runs against."""
+    users = list(
+        get_user_model()
+        .objects.filter(username__startswith=f"bench-{size}-")
+        .order_by("id")[:limit]
+    )
+    if not users:
+        raise ValueError(f"no bench users of {size} facts to measure (build them with --keep)")
+    return users
+
+
 # From this many facts in one build, the vector index is built once after the load rather
 # than grown row by row (a million HNSW inserts take most of an hour here). The index is the
 # model's own definition either way, and the measurements use the finished index.
@@ -166,13 +181,16 @@ def vector_index_dropped():
 
 def run_size(size: int, options: Options) -> dict:
     rng = random.Random(size)
-    users, setup_s = build_memory(size, options.users)
+    if options.existing:
+        users, setup_s = existing_bench_users(size, options.users), None
+    else:
+        users, setup_s = build_memory(size, options.users)
     try:
         row = {
             "facts": size,
             "concepts": max(size // 2, 2),
             "relations": size,
-            "users": options.users,
+            "users": len(users),
             "setup_s": setup_s,
         }
         row.update(measure_pipeline(users, size, options.samples, rng))

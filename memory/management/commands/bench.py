@@ -35,6 +35,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--keep", action="store_true", help="keep the synthetic users")
         parser.add_argument(
+            "--existing",
+            action="store_true",
+            help="measure the synthetic users an earlier --keep run (or an interrupted build)"
+            " left for each size instead of building new ones; implies --keep",
+        )
+        parser.add_argument(
             "--scale-out",
             default="",
             help="also run web + worker process pairs on Redis, e.g. 1,2 (needs redis-server)",
@@ -59,7 +65,10 @@ class Command(BaseCommand):
         if not sizes or min(sizes) < 1 or options["users"] < 1 or options["samples"] < 1:
             raise CommandError("--facts, --users and --samples must be positive")
         run = bench.Options(
-            samples=options["samples"], users=options["users"], keep=options["keep"]
+            samples=options["samples"],
+            users=options["users"],
+            keep=options["keep"] or options["existing"],
+            existing=options["existing"],
         )
         rows, throughput, flooded = [], None, None
         before = bench.cpu_probe_ms()
