@@ -25,6 +25,7 @@ from memory.nlp.reader import (
     ACQUIRE,
     ACQUIRING,
     ASPECT_VERBS,
+    DEICTIC,
     GENERIC_OBJECTS,
     KEPT,
     LEAVE_VERBS,
@@ -34,7 +35,11 @@ from memory.nlp.reader import (
     STOP_VERBS,
     SUBJECTS,
     THIRD_PERSON,
+    TIME_UNITS,
+    TIME_WORDS,
     Reader,
+    called,
+    is_day,
     is_plan,
     is_time,
     lexicon_reading,
@@ -64,6 +69,12 @@ class SentenceFrames:
 
     def read(self) -> list[Frame]:
         for token in self.sent:
+            if self.met(token):
+                # "had dinner with Pedro tonight. he ...", "saw Rui at the gym, he's ...": a
+                # person met or seen is who a later pronoun may name, in the order said.
+                self.reader.remember([self.reader.name_of(token)])
+            if called(token) is not None:
+                self.named_origin(called(token))
             verbal = token.pos_ in ("VERB", "AUX") and token.dep_ not in ("aux", "auxpass")
             # The tagger sometimes reads a verb as a noun ("Mary and Bob work at UPS").
             if verbal or (token.dep_ == "ROOT" and children(token, "nsubj")):
@@ -106,6 +117,31 @@ class SentenceFrames:
             owner = self.reader.owner(role)
             if owner and role.pos_ == "NOUN":
                 self.add(owner, f"role:{self.reader.role(role)}", self.reader.name_of(head))
+
+    def named_origin(self, name: Token) -> None:
+        """ "a guy called Jorge from Sintra": what is said of the name where it is given."""
+        for prep, obj in prep_objects(name.head):
+            if obj.pos_ == "PROPN":
+                relation = self.place_relation(prep, obj)
+                self.add(self.reader.name_of(name), relation, self.reader.value(obj))
+
+    @staticmethod
+    def met(token: Token) -> bool:
+        """A name in an object position that places do not take: the object of a verb or of
+        "with", or a name joined to one ("with Pedro and Marta")."""
+        if token.pos_ != "PROPN" or token.dep_ in ("compound", "flat") or is_time(token):
+            return False
+        head = token
+        while head.dep_ == "conj" and head.head is not head:
+            head = head.head
+        if head.dep_ == "dobj":
+            # Not a word inside a name ("Escola Básica do Restelo" parses "do" as a verb).
+            verb = head.head
+            inside = verb.i > 0 and verb.doc[verb.i - 1].pos_ == "PROPN" and verb.is_lower
+            return verb.pos_ == "VERB" and not inside
+        if head.dep_ == "oprd":  # "a guy called Jorge"
+            return head.head.lemma_ in NAMING_VERBS
+        return head.dep_ == "pobj" and head.head.lower_ == "with"
 
     def unattached_name(self, token: Token) -> str | None:
         if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":
@@ -175,6 +211,20 @@ class SentenceFrames:
                     self.add(self.reader.entity(subject), "age", years.text, plan=plan)
                     continue
             self.verbal(verb, subject, neg, plan)
+        self.scheduled(verb, neg, plan)
+
+    def scheduled(self, verb: Token, neg: bool, plan: bool) -> None:
+        """ "booked the dentist for Monday", "signed up for a pottery class on Thursdays":
+        the thing booked is on that day, a slot of its own that "the pottery class is on
+        Wednesdays, not Thursdays" corrects."""
+        things = [child(verb, "dobj")] + [o for p, o in prep_objects(verb) if p == "for"]
+        thing = next((t for t in things if t is not None and t.pos_ == "NOUN"), None)
+        if thing is None or is_time(thing) or neg:
+            return
+        held = prep_objects(verb) + prep_objects(thing)
+        days = [o for p, o in held if p in ("on", "for") and is_day(o)]
+        if days:
+            self.add(self.reader.value(thing), "be_on", self.reader.value(days[0]), plan=plan)
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""
@@ -199,6 +249,8 @@ class SentenceFrames:
         reader = self.reader
         if attr is not None and attr.lower_ in ("what", "who"):
             return False
+        if attr is not None and child(attr, "neg") is not None and prep_objects(verb):
+            attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
         if attr is not None and self.age(attr, subject, neg):
             return True
         if attr is not None and attr.pos_ == "ADJ":
@@ -222,12 +274,20 @@ class SentenceFrames:
         if attr is not None:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
             owned = None if named else self.owned_role(subject)
+            name = attr.pos_ == "PROPN" or called(attr) is not None
+            if owned is None and name and subject.tag_ == "NN" and not child(subject, "det"):
+                # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
+                owned = reader.speaker, f"role:{reader.role(subject)}"
             if owned:
                 # "my maid of honour is my cousin Beatriz": the name, not the relation
                 value = reader.entity(attr) if child(attr, "appos") is not None else None
                 value = value or reader.value(attr)
                 # "My clients are Lidl and Vodafone": each listed name holds the role.
-                listed = [c for c in attr.children if c.dep_ == "conj" and c.pos_ == "PROPN"]
+                listed = [
+                    c
+                    for c in attr.children
+                    if c.dep_ == "conj" and (c.pos_ == "PROPN" or called(c) is not None)
+                ]
                 multi = bool(listed)
                 self.add(owned[0], owned[1], value, negated=neg, plan=plan, multi=multi)
                 for other in listed:
@@ -330,6 +390,10 @@ class SentenceFrames:
                 None,
             )
             named = named or child(thing, "appos")
+            if named is None and thing is obj and thing.lemma_ in KEPT:
+                # "got a cat that same year, Pixel": the name trails the verb's phrase
+                trailing = [c for c in children(verb, "npadvmod", "appos") if c.i > thing.i]
+                named = next((c for c in trailing if c.pos_ == "PROPN"), None)
             role = self.reader.role(thing)
             self.reader.last_thing = (owner, role)
             if named is None:  # "I have two kids", "we got a puppy"
@@ -448,6 +512,11 @@ class SentenceFrames:
     def from_lexicon(self, verb: Token, subject: Token, found: Triplet, neg, plan) -> None:
         value = self.best_object(verb, found)
         entity = self.reader.entity(subject)
+        if value and set(value.lower().split()) <= TIME_WORDS | TIME_UNITS | DEICTIC:
+            # "Sam and I got engaged last night": a time is when, never the value; the one
+            # the subject is joined with is ("Sam" for "I").
+            joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
+            value = self.reader.entity(joined[0]) if joined else ""
         negated_now = found.negated or neg
         self.add(entity, found.relation, value, negated=negated_now, plan=plan)
         for prep, obj in prep_objects(verb):

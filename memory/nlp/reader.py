@@ -2,6 +2,7 @@
 ("my sister" is "<speaker>'s sister", "she" the last person named), a value as said, and
 whether a predicate is negated or planned. memory.nlp.frames builds facts from these."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memory.nlp.clauses import Clause
@@ -201,6 +202,22 @@ class Reader:
                 return person
         return self.last_person
 
+    def know(self, people: Sequence[tuple[str, str]]) -> None:
+        """Persons spoken of in earlier messages, oldest first, with their shown gender. The
+        user's own people ("my mum") stay the latest when they were named last."""
+        own = self.last_person if self.last_person and "'s " in self.last_person else None
+        for person, gender in people:
+            if person in self.people:
+                self.people.remove(person)
+            self.people.append(person)
+            if gender:
+                self.gender.setdefault(person, gender)
+        if own:
+            self.people.remove(own)
+            self.people.append(own)
+        if self.people:
+            self.last_person = self.people[-1]
+
     def learn_gender(self, person: str, role: str) -> None:
         """ "her husband Paulo": Paulo is a man; "my mum": the mother is a woman."""
         head = role.split(" of ")[0].split()[-1] if role else ""
@@ -290,7 +307,11 @@ class Reader:
     # -- values -----------------------------------------------------------------------------
 
     def value(self, token: Token) -> str:
-        """A value as said: a name whole, a noun with its modifiers, without determiners."""
+        """A value as said: a name whole, a noun with its modifiers, without determiners;
+        "a guy called Jorge" is Jorge."""
+        name = called(token)
+        if name is not None:
+            return self.value(name)
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
             run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
@@ -315,6 +336,8 @@ class Reader:
     def kind(self, token: Token) -> str:
         """A class something belongs to, with its article: "a teacher", "vegetarian"."""
         value = self.value(token)
+        if called(token) is not None:
+            return value  # "a guy called Jorge" is Jorge
         article = child(token, "det")
         if token.pos_ == "NOUN" and article is not None and article.lower_ in ("a", "an"):
             return f"{article.lower_} {value}"
@@ -339,6 +362,19 @@ class Reader:
 
 
 # -- predicates --------------------------------------------------------------------------------
+
+
+def called(token: Token) -> Token | None:
+    """The name a noun is given where it is said: "a coffee brand called Fábrica", "a guy
+    named Jorge"."""
+    if token.pos_ != "NOUN":
+        return None
+    for acl in children(token, "acl"):
+        if acl.lemma_ in NAMING_VERBS:
+            name = child(acl, "oprd", "dobj", "attr")
+            if name is not None and name.pos_ == "PROPN":
+                return name
+    return None
 
 
 def negated(predicate: Token) -> bool:
@@ -398,7 +434,15 @@ def is_time(token: Token) -> bool:
     low = token.lower_
     if low in TIME_WORDS or (low.isdigit() and len(low) == 4 and low[:2] in ("19", "20")):
         return True
+    if low.endswith("s") and low[:-1] in WEEKDAYS:
+        return True  # "on Thursdays": every Thursday
     return low in TIME_UNITS and any(c.lower_ in DEICTIC for c in token.children)
+
+
+def is_day(token: Token) -> bool:
+    """A day or a date an event is on: "Monday", "Thursdays", "the 21st", "June 14"."""
+    low = token.lower_.removesuffix("s")
+    return low in WEEKDAYS or low in MONTHS or low in ("today", "tomorrow")
 
 
 def prep_objects(predicate: Token) -> list[tuple[str, Token]]:

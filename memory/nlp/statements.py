@@ -2,6 +2,7 @@
 ("Actually it's Max, not Rex"), duplicates dropped, and each fact's own sentence."""
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
@@ -75,9 +76,18 @@ def contrast(sent: Span) -> tuple[str, str] | None:
     return None
 
 
-def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[ParsedFact]:
-    """Every atomic fact of `text`, one per frame, de-duplicated within the message."""
+def extract(
+    text: str,
+    *,
+    speaker: str,
+    last_person: str | None = None,
+    people: Sequence[tuple[str, str]] = (),
+) -> list[ParsedFact]:
+    """Every atomic fact of `text`, one per frame, de-duplicated within the message.
+    `people` are the persons spoken of before, oldest first, each with the gender its roles
+    show ("m", "f" or ""), so that "he" and "she" can go to different people."""
     reader = Reader(speaker=speaker, last_person=last_person)
+    reader.know(people)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
     # A correction can straddle the parser's sentences ("it's amoxicillin I'm allergic to,
@@ -91,7 +101,7 @@ def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[
         frames = [
             f
             for f in SentenceFrames(sent, reader).read()
-            if f.subject.lower() not in EXPLETIVES
+            if f.subject.lower() not in EXPLETIVES | CORRECTION_CUES
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
         reader.remember([f.subject for f in frames])
