@@ -39,6 +39,7 @@ from memory.nlp.reader import (
     TIME_WORDS,
     Reader,
     called,
+    dropped_subject,
     is_day,
     is_plan,
     is_time,
@@ -75,6 +76,8 @@ class SentenceFrames:
                 self.reader.remember([self.reader.name_of(token)])
             if called(token) is not None:
                 self.named_origin(called(token))
+            if token.pos_ == "PROPN" and token.dep_ == "pobj" and token.head.lower_ in ("in", "to"):
+                self.reader.last_place = self.reader.value(token)
             verbal = token.pos_ in ("VERB", "AUX") and token.dep_ not in ("aux", "auxpass")
             # The tagger sometimes reads a verb as a noun ("Mary and Bob work at UPS").
             if verbal or (token.dep_ == "ROOT" and children(token, "nsubj")):
@@ -169,7 +172,8 @@ class SentenceFrames:
 
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.subjects(verb)
-        if not subjects and verb.dep_ == "ROOT" and verb.tag_ in ("VBG", "VBD", "VBN"):
+        fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
+        if not subjects and fragment and verb.tag_ in ("VBG", "VBD", "VBN"):
             subjects = [verb]  # "Starting at KPMG on Monday": a fragment is about the speaker
         if not subjects:
             return
@@ -507,6 +511,11 @@ class SentenceFrames:
         lemmas = [t.lemma_.lower() if t.pos_ != "PROPN" else t.text for t in words]
         # The predicate is a verb even where the tagger said noun ("Mary and Bob work").
         tags = [t.tag_ if t is not verb or t.tag_.startswith("VB") else "VBP" for t in words]
+        there = next((k for k, t in enumerate(words) if t.lower_ == "there"), None)
+        if there is not None and words[there].dep_ == "advmod" and self.reader.last_place:
+            # "He's moving there in June": there is the place named last ("in Munich").
+            lemmas[there : there + 1] = ["to", self.reader.last_place]
+            tags[there : there + 1] = ["TO", "NNP"]
         return lemmas, tags
 
     def from_lexicon(self, verb: Token, subject: Token, found: Triplet, neg, plan) -> None:
@@ -578,6 +587,10 @@ class SentenceFrames:
             relation = "has"  # one slot for what is had, however the object was read
         if obj is not None:
             for value in [obj, *[c for c in obj.children if c.dep_ == "conj"]]:
+                if called(value) is not None:  # "brought home a hamster called Bolacha"
+                    role = f"role:{self.reader.role(value)}"
+                    self.add(entity, role, self.reader.value(value), negated=neg, multi=True)
+                    continue
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
             return
         places = [(p, o) for p, o in prep_objects(target) if not is_time(o)]

@@ -225,6 +225,7 @@ class Reader:
             self.gender[person] = GENDERED[head]
 
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
+    last_place: str = ""  # the place named last ("in Munich"), for "there"
 
     # -- entities ---------------------------------------------------------------------------
 
@@ -296,8 +297,18 @@ class Reader:
         found = children(predicate, *SUBJECTS)
         head = predicate
         while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head is not head:
+            if dropped_subject(head):
+                return []  # "also started climbing with Bruno, he's better": that is "I"
             head = head.head  # "I left X and joined Y": joined shares the subject
             found = children(head, *SUBJECTS)
+        if not found and predicate.dep_ == "ROOT":
+            # "Luís got an offer": the tagger reads an unfamiliar name before the verb as
+            # an adverb; a name before a verb that has no subject is its subject.
+            found = [
+                c
+                for c in predicate.lefts
+                if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "dep")
+            ][:1]
         out = []
         for subject in found:
             out.append(subject)
@@ -362,6 +373,17 @@ class Reader:
 
 
 # -- predicates --------------------------------------------------------------------------------
+
+
+def dropped_subject(predicate: Token) -> bool:
+    """A finite clause that opens the sentence without its subject ("also started climbing
+    with Bruno, he's ..."): chat drops the "I", so it is not the next clause's subject."""
+    return (
+        predicate.dep_ == "advcl"
+        and predicate.tag_ == "VBD"
+        and predicate.i < predicate.head.i
+        and not children(predicate, "mark")
+    )
 
 
 def called(token: Token) -> Token | None:
