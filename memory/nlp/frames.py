@@ -279,7 +279,8 @@ class SentenceFrames:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
             owned = None if named else self.owned_role(subject)
             name = attr.pos_ == "PROPN" or called(attr) is not None
-            if owned is None and name and subject.tag_ == "NN" and not child(subject, "det"):
+            bare = subject.tag_ == "NN" and not child(subject, "det") and not is_time(attr)
+            if owned is None and name and bare:
                 # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
                 owned = reader.speaker, f"role:{reader.role(subject)}"
             if owned:

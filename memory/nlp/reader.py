@@ -325,6 +325,7 @@ class Reader:
             return self.value(name)
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
+        if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"
             run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
-from memory.nlp.parse import Span, parse
+from memory.nlp.parse import Span, child, parse
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.wording import clause
@@ -76,6 +76,32 @@ def contrast(sent: Span) -> tuple[str, str] | None:
     return None
 
 
+# The wrong value of a correction that does not name it ("sorry, it's the 21st").
+LAST_SAID = "\x00last said"
+
+
+def shape(value: str) -> str:
+    """What kind of value it is, as written: a number or date ("21st", "June 14"), a name,
+    or words."""
+    if any(c.isdigit() for c in value):
+        return "number"
+    return "name" if value[:1].isupper() else "words"
+
+
+def restated(sent: Span, reader: Reader) -> str:
+    """ "it's the 21st", "that's June 21": a name, number or date restated with no slot of
+    its own ("it's been a long day" restates nothing)."""
+    for verb in sent:
+        subject = child(verb, "nsubj")
+        attr = child(verb, "attr")
+        if verb.lemma_ != "be" or subject is None or attr is None:
+            continue
+        value = reader.value(attr)
+        if subject.lower_ in ("it", "that") and attr.pos_ in NOMINAL and shape(value) != "words":
+            return value
+    return ""
+
+
 def extract(
     text: str,
     *,
@@ -115,7 +141,12 @@ def extract(
             if contrasted and frame.value == right:
                 fact = replace(fact, corrects=wrong)
             out.append(fact)
-        if not frames and sent.text.strip(" .!?") and not (contrasted and right in sent.text):
+        said = restated(sent, reader) if correction and not contrasted else ""
+        if said:
+            # "oh no wait, it's the 21st": the value said last, of the same kind, was wrong.
+            fact = to_fact(Frame("", "", said), sent.text.strip(), speaker, True)
+            out.append(replace(fact, corrects=LAST_SAID))
+        elif not frames and sent.text.strip(" .!?") and not (contrasted and right in sent.text):
             # Nothing could be framed: keep the sentence whole, about the first name in it.
             names = [t for t in sent if t.pos_ == "PROPN"]
             about = reader.name_of(names[0]) if names else ""

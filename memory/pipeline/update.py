@@ -102,6 +102,19 @@ def genders_of(user_id: int, people: list[str]) -> list[tuple[str, str]]:
     return [(p, shown.get(p, "")) for p in people]
 
 
+def last_said_like(*, user_id: int, value: str) -> list[Fact]:
+    """ "sorry, it's the 21st": the newest current fact whose value is of the same kind as
+    the one restated (a date for a date, a name for a name), among the last few said."""
+    rows = Fact.objects.filter(user_id=user_id, is_true=True).exclude(object="")
+    for fact in rows.order_by("-truth_since", "-pk")[:8]:
+        if (
+            statements.shape(fact.object) == statements.shape(value)
+            and fact.object.lower() != value.lower()
+        ):
+            return [fact]
+    return []
+
+
 class UpdatePipeline:
     def __init__(self, *, message: Message, t: int, steps: Steps) -> None:
         self.message = message
@@ -156,6 +169,9 @@ class UpdatePipeline:
         so its history says so), and Max takes its slot."""
         out, out_vectors = [], []
         for p, vector in zip(parsed, vectors, strict=True):
+            if p.corrects == statements.LAST_SAID:
+                wrong = last_said_like(user_id=self.user.pk, value=p.object)
+                p = replace(p, corrects=wrong[0].object if wrong else "")
             wrong = (
                 retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
             )
