@@ -458,6 +458,10 @@ class SentenceFrames:
         if plan:
             return False  # "is quitting the band next month": today's membership holds
         self.frames.append(Frame(entity, "", self.reader.value(obj), True))
+        if child(obj, "det", "poss") is None and obj.lemma_ not in KEPT:
+            # "Bia quit ballet": an activity named bare is also a habit that ends, in the
+            # slot "Bia does ballet" or "Bia swims" keeps it.
+            self.frames.append(Frame(entity, obj.lemma_.lower(), "", True))
         return True
 
     def acquisition(self, verb: Token, subject: Token, plan: bool) -> bool:
@@ -595,6 +599,13 @@ class SentenceFrames:
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
             return
         places = [(p, o) for p, o in prep_objects(target) if not is_time(o)]
+        moved = [(p, o) for p, o in places if p in ("to", "into")]
+        if moved and any(p == "from" for p, _ in places):
+            # "switched from the mobile team to the payments team": the value is where the
+            # subject went; where they came from is that slot's value no longer.
+            for _, old in (po for po in places if po[0] == "from"):
+                self.add(entity, f"{relation}_to", self.reader.value(old), negated=True)
+            places = moved
         if places:
             prep, obj = places[0]
             value = self.reader.value(obj)

@@ -49,6 +49,9 @@ def resolve_first_person(sentence: str, speaker: str, last_person: str | None = 
 MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
 EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
 NOMINAL = ("PROPN", "NOUN", "NUM")
+# Values that only point at something said elsewhere ("can't keep paying this", "Maria loves
+# it"): a fact holding one says nothing on its own and would answer questions it cannot.
+POINTERS = {"these", "those", "them", "one", "much", "many"}
 
 
 def contrast(sent: Span) -> tuple[str, str] | None:
@@ -128,6 +131,7 @@ def extract(
             f
             for f in SentenceFrames(sent, reader).read()
             if f.subject.lower() not in EXPLETIVES | CORRECTION_CUES
+            and f.value.lower() not in EXPLETIVES | POINTERS
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
         reader.remember([f.subject for f in frames])
