@@ -39,6 +39,7 @@ from memory.nlp.reader import (
     TIME_WORDS,
     Reader,
     called,
+    contrastive,
     dropped_subject,
     is_day,
     is_plan,
@@ -220,15 +221,21 @@ class SentenceFrames:
     def scheduled(self, verb: Token, neg: bool, plan: bool) -> None:
         """ "booked the dentist for Monday", "signed up for a pottery class on Thursdays":
         the thing booked is on that day, a slot of its own that "the pottery class is on
-        Wednesdays, not Thursdays" corrects."""
+        Wednesdays, not Thursdays" corrects; "found a flat in Arroios": the flat is there."""
         things = [child(verb, "dobj")] + [o for p, o in prep_objects(verb) if p == "for"]
-        thing = next((t for t in things if t is not None and t.pos_ == "NOUN"), None)
+        # A word with an article is a thing even where the tagger said adjective ("a flat").
+        nominal = [t for t in things if t is not None and (t.pos_ == "NOUN" or child(t, "det"))]
+        thing = nominal[0] if nominal else None
         if thing is None or is_time(thing) or neg:
             return
         held = prep_objects(verb) + prep_objects(thing)
         days = [o for p, o in held if p in ("on", "for") and is_day(o)]
         if days:
             self.add(self.reader.value(thing), "be_on", self.reader.value(days[0]), plan=plan)
+        places = [(p, o) for p, o in held if p in ("in", "at") and o.pos_ == "PROPN"]
+        if places and not is_time(places[0][1]) and thing.lemma_ not in GENERIC_OBJECTS:
+            prep, place = places[0]
+            self.add(self.reader.value(thing), f"be_{prep}", self.reader.value(place), plan=plan)
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""
@@ -253,7 +260,8 @@ class SentenceFrames:
         reader = self.reader
         if attr is not None and attr.lower_ in ("what", "who"):
             return False
-        if attr is not None and child(attr, "neg") is not None and prep_objects(verb):
+        wrong = attr is not None and attr.i and contrastive(attr.doc[attr.i - 1])
+        if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
             attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
         if attr is not None and self.age(attr, subject, neg):
             return True

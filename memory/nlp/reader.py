@@ -400,8 +400,20 @@ def called(token: Token) -> Token | None:
     return None
 
 
+def contrastive(neg: Token) -> bool:
+    """ "from Mafra, not Sintra": a "not" after a comma that names the wrong value negates
+    nothing."""
+    doc = neg.doc
+    if neg.lower_ != "not" or neg.i == 0 or neg.i + 1 >= len(doc):
+        return False
+    after = doc[neg.i + 1]
+    return doc[neg.i - 1].text == "," and (after.pos_ in ("PROPN", "NUM") or after.is_title)
+
+
 def negated(predicate: Token) -> bool:
     for c in predicate.children:
+        if contrastive(c):
+            continue
         if c.dep_ == "neg" or c.lower_ in ("never", "anymore"):
             return True
         if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):

@@ -63,7 +63,7 @@ def contrast(sent: Span) -> tuple[str, str] | None:
         )
         if not cue:
             continue
-        after = next((t for t in sent if t.i > token.i and t.pos_ in NOMINAL), None)
+        after = next((t for t in sent if t.i > token.i and (t.pos_ in NOMINAL or t.is_title)), None)
         before = [t for t in sent if t.i < token.i and t.pos_ != "PUNCT"]
         if after is None or not before:
             continue
