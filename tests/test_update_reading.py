@@ -125,3 +125,21 @@ def test_engaged_last_night_is_engaged_to_the_other_subject(chat):
     facts = chat.facts()
     assert ("alice", "partner_of", "Sam") in facts
     assert not any(value == "last night" for _, _, value in facts)
+
+
+def test_he_and_she_after_two_names_follow_the_names(chat):
+    chat.tell(
+        "had dinner with Pedro and Marta tonight. He just got promoted, she's finishing her PhD"
+    )
+    facts = chat.facts()
+    assert ("Pedro", "promote", "") in facts
+    assert ("Marta", "finish", "PhD") in facts
+
+
+def test_a_move_joined_to_another_verb_in_the_summer_is_a_plan(chat):
+    chat.tell(
+        "My parents have lived in Lisbon their whole lives",
+        "They're selling the flat and moving to the Algarve in the summer",
+    )
+    assert "Lisbon" in chat.ask("Where do my parents live?").split(".")[0]
+    assert ("alice's parent", "plan:lives_in", "Algarve") in chat.facts()

@@ -197,7 +197,7 @@ class Reader:
         if want is None:
             return self.last_person
         for person in reversed(self.people):
-            if self.gender.get(person, want) == want:
+            if self.gender.get(person, name_gender(person) or want) == want:
                 self.gender[person] = want
                 return person
         return self.last_person
@@ -300,6 +300,10 @@ class Reader:
             if dropped_subject(head):
                 return []  # "also started climbing with Bruno, he's better": that is "I"
             head = head.head  # "I left X and joined Y": joined shares the subject
+            if head.pos_ not in ("VERB", "AUX") and head.dep_ in OBJECTS:
+                # "selling the flat and moving to the Algarve" parsed with moving joined to
+                # the flat: the verb that governs the flat is the one joined.
+                head = head.head
             found = children(head, *SUBJECTS)
         if not found and predicate.dep_ == "ROOT":
             # "Luís got an offer": the tagger reads an unfamiliar name before the verb as
@@ -376,6 +380,26 @@ class Reader:
 # -- predicates --------------------------------------------------------------------------------
 
 
+TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "lady": "f"}
+
+
+def name_gender(person: str) -> str:
+    """The gender a name itself suggests, weakest of all evidence (a role or a pronoun said
+    of the person wins): a title ("Mrs. Lopes"), else the ending of a Romance first name
+    ("Marta", "Pedro"), which Portuguese, Spanish and Italian names mostly follow."""
+    words = person.replace(".", " ").split()
+    if not words or "'s" in person:
+        return ""
+    first = words[0].lower()
+    if first in TITLES:
+        return TITLES[first]
+    if len(words) > 1 and first in ("dr", "prof"):
+        return ""
+    if len(first) > 2 and first.isalpha() and words[0][:1].isupper():
+        return {"a": "f", "o": "m"}.get(first[-1], "")
+    return ""
+
+
 def dropped_subject(predicate: Token) -> bool:
     """A finite clause that opens the sentence without its subject ("also started climbing
     with Bruno, he's ..."): chat drops the "I", so it is not the next clause's subject."""
@@ -424,6 +448,12 @@ def negated(predicate: Token) -> bool:
 def is_plan(predicate: Token) -> bool:
     """A future or planned change: "will start", "is moving next month", "plans to move"."""
     auxes = {a.lower_ for a in children(predicate, "aux", "auxpass")}
+    if not auxes and predicate.dep_ == "conj":
+        # "They're selling the flat and moving to the Algarve": the joined verb shares the
+        # first one's auxiliaries (past a noun the parser may have joined it to).
+        head = predicate.head
+        head = head.head if head.pos_ not in ("VERB", "AUX") else head
+        auxes = {a.lower_ for a in children(head, "aux", "auxpass")}
     if auxes & {"will", "'ll", "shall"}:
         return True
     if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
@@ -471,6 +501,11 @@ def is_time(token: Token) -> bool:
         return True
     if low.endswith("s") and low[:-1] in WEEKDAYS:
         return True  # "on Thursdays": every Thursday
+    if token.dep_ == "pobj" and low in TIME_UNITS and child(token, "det") is not None:
+        return True  # "in the summer", "at the weekend"
+    if low in ("end", "beginning", "start", "middle") and token.dep_ == "pobj":
+        of = [o for p, o in prep_objects(token) if p == "of"]
+        return bool(of) and (is_time(of[0]) or of[0].lower_ in TIME_UNITS)  # "end of May"
     return low in TIME_UNITS and any(c.lower_ in DEICTIC for c in token.children)
 
 
