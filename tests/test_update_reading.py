@@ -143,3 +143,10 @@ def test_a_move_joined_to_another_verb_in_the_summer_is_a_plan(chat):
     )
     assert "Lisbon" in chat.ask("Where do my parents live?").split(".")[0]
     assert ("alice's parent", "plan:lives_in", "Algarve") in chat.facts()
+
+
+def test_moving_to_a_day_moves_a_schedule_not_a_home(chat):
+    chat.tell("I live in Lisbon", "back playing, but we moved to Thursdays now")
+    facts = chat.facts()
+    assert ("alice", "lives_in", "Lisbon") in facts
+    assert ("alice", "be_on", "Thursdays") in facts

@@ -10,6 +10,7 @@ from memory.nlp.reader import (
     SUBJECTS,
     TIME_UNITS,
     TIME_WORDS,
+    WEEKDAYS,
     Reader,
     is_time,
     prep_objects,
@@ -57,11 +58,16 @@ class VerbFrames:
     def from_lexicon(self, verb: Token, subject: Token, found: Triplet, neg, plan) -> None:
         value = self.best_object(verb, found)
         entity = self.reader.entity(subject)
-        if value and set(value.lower().split()) <= TIME_WORDS | TIME_UNITS | DEICTIC:
+        words = [w.removesuffix("s") if w[:-1] in WEEKDAYS else w for w in value.lower().split()]
+        if value and set(words) <= TIME_WORDS | TIME_UNITS | DEICTIC:
             # "Sam and I got engaged last night": a time is when, never the value; the one
-            # the subject is joined with is ("Sam" for "I").
+            # the subject is joined with is ("Sam" for "I"). With no one joined, "we moved
+            # to Thursdays" moved a schedule, not a home.
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
-            value = self.reader.entity(joined[0]) if joined else ""
+            if not joined:
+                self.add(entity, "be_on", value, negated=neg, plan=plan)
+                return
+            value = self.reader.entity(joined[0])
         negated_now = found.negated or neg
         self.add(entity, found.relation, value, negated=negated_now, plan=plan)
         for prep, obj in prep_objects(verb):
