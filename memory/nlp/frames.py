@@ -345,6 +345,8 @@ class SentenceFrames(HoldingFrames, VerbFrames):
                 if called(value) is not None:  # "brought home a hamster called Bolacha"
                     role = f"role:{self.reader.role(value)}"
                     self.add(entity, role, self.reader.value(value), negated=neg, multi=True)
+                    # ... and what was brought is a hamster, as said
+                    self.add(entity, relation, value.text, negated=neg, plan=plan)
                     continue
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
             return
