@@ -150,3 +150,13 @@ def test_moving_to_a_day_moves_a_schedule_not_a_home(chat):
     facts = chat.facts()
     assert ("alice", "lives_in", "Lisbon") in facts
     assert ("alice", "be_on", "Thursdays") in facts
+
+
+def test_a_client_that_stops_the_contract_is_no_longer_a_client(chat):
+    chat.tell(
+        "I'm a freelance illustrator, my clients right now are Penguin Portugal and a small "
+        "coffee brand called Fábrica",
+        "Fábrica stopped the contract, they went with an agency",
+    )
+    assert ("alice", "role:client", "Penguin Portugal") in chat.facts()
+    assert ("alice", "role:client", "Fábrica") in chat.facts(true=False)

@@ -189,6 +189,8 @@ class SentenceFrames(HoldingFrames, VerbFrames):
                 continue
             if (verb.lemma_ in LOSS_VERBS or verb.lemma_ == "run") and self.loss(verb, subject):
                 continue
+            if self.ended_tie(verb, subject, neg, plan):
+                continue
             if verb.lemma_ == "turn":  # "Priya turned 7 yesterday"
                 years = next((c for c in verb.children if c.pos_ == "NUM"), None)
                 if years is not None and years.text.isdigit():

@@ -12,6 +12,7 @@ from memory.nlp.reader import (
     ACQUIRING,
     GENERIC_OBJECTS,
     KEPT,
+    LOSS_VERBS,
     NAMING_VERBS,
     STOP_VERBS,
     Reader,
@@ -30,6 +31,11 @@ class Frame:
     plan: bool = False
     multi: bool = False
     text: str = ""
+
+
+# What ties two parties, so that ending it ends the other party's place in the speaker's life.
+TIES = {"contract", "partnership", "deal", "membership", "subscription", "relationship", "lease"}
+TIES |= {"engagement", "collaboration", "account", "agreement"}
 
 
 class HoldingFrames:
@@ -171,6 +177,23 @@ class HoldingFrames:
         if person is None or person.pos_ != "PROPN":
             return False  # "signed a contract": the lexicon reads that
         self.add(self.reader.name_of(person), relation, self.reader.entity(subject), plan=plan)
+        return True
+
+    def ended_tie(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "Fábrica stopped the contract", "the gym ended our membership": a name that ends
+        the tie it had with the speaker leaves whatever slot held it (a client, a gym)."""
+        obj = child(verb, "dobj")
+        if neg or plan or obj is None or obj.lemma_ not in TIES or subject.pos_ != "PROPN":
+            return False
+        if verb.lemma_ not in STOP_VERBS | LOSS_VERBS | {"end", "terminate", "break"}:
+            return False
+        poss = child(obj, "poss")
+        others = [o for p, o in prep_objects(obj) + prep_objects(verb) if p == "with"]
+        if (poss is not None and poss.lower_ not in ("our", "my")) or any(
+            o.lower_ not in ("me", "us") for o in others
+        ):
+            return False  # "Ana ended her relationship with Tom" is not a tie to the speaker
+        self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
         return True
 
     def loss(self, verb: Token, subject: Token) -> bool:
