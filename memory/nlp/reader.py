@@ -288,8 +288,9 @@ class Reader:
         while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head is not head:
             if dropped_subject(head):
                 return []  # "also started climbing with Bruno, he's better": that is "I"
+            joined = head.dep_ == "conj"
             head = head.head  # "I left X and joined Y": joined shares the subject
-            if head.pos_ not in ("VERB", "AUX") and head.dep_ in OBJECTS:
+            if joined and head.pos_ not in ("VERB", "AUX") and head.dep_ in OBJECTS:
                 # "selling the flat and moving to the Algarve" parsed with moving joined to
                 # the flat: the verb that governs the flat is the one joined.
                 head = head.head
