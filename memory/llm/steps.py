@@ -6,6 +6,8 @@ session records why; the edit log and the reply then say so. Verdicts only ever 
 model was shown, and the pipeline still guards every "make false" (memory.pipeline.guard).
 """
 
+from collections.abc import Sequence
+
 from django.conf import settings
 
 from memory import nlp
@@ -94,7 +96,12 @@ class LLMSteps:
         return self.plans[key]
 
     def extract(
-        self, text: str, *, speaker: str, last_person: str | None = None
+        self,
+        text: str,
+        *,
+        speaker: str,
+        last_person: str | None = None,
+        people: Sequence[tuple[str, str]] = (),
     ) -> list[nlp.ParsedFact]:
         self.speaker = speaker
         plan = self.plan(text, speaker)

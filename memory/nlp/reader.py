@@ -2,11 +2,33 @@
 ("my sister" is "<speaker>'s sister", "she" the last person named), a value as said, and
 whether a predicate is negated or planned. memory.nlp.frames builds facts from these."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from memory.nlp.clauses import Clause
-from memory.nlp.facts import Triplet, lexicon_relation
 from memory.nlp.parse import Token, child, children
+from memory.nlp.predicates import (
+    DEICTIC,
+    FUTURE_WORDS,
+    MONTHS,
+    NAMING_VERBS,
+    PAST_TIME,
+    PLAN_VERBS,
+    TIME_UNITS,
+    TIME_WORDS,
+    TITLES,
+    WEEKDAYS,
+    called,
+    contrastive,
+    dropped_subject,
+    is_day,
+    is_plan,
+    is_time,
+    lexicon,
+    lexicon_reading,
+    name_gender,
+    negated,
+    prep_objects,
+)
 
 FIRST_PERSON = {"i", "me", "myself", "we", "us", "ourselves"}
 FIRST_POSSESSIVE = {"my", "our", "mine", "ours"}
@@ -72,8 +94,6 @@ GENDERED = {
 }
 # Relatives chat names without "my" ("mum says hi", "visited grandma").
 KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
-FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
-PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
 # Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
 LOSS_VERBS = {
     "give",
@@ -104,7 +124,6 @@ CORRECTION_CUES = {
     "misspoke",
     "wait",
 }
-NAMING_VERBS = {"call", "name"}
 STOP_VERBS = {"stop", "quit", "cease", "give"}
 ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
 ACQUIRE = {"get", "buy", "adopt", "rescue"}
@@ -117,35 +136,6 @@ SIBLINGS = frozenset("brother sister sibling".split())
 # What one gets and then has: pets and children ("we got a puppy", "they had a baby").
 KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}
 LEAVE_VERBS = {"leave", "quit", "exit"}
-MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-).split()
-WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".split()
-TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
-TIME_UNITS = {
-    "week",
-    "month",
-    "year",
-    "morning",
-    "evening",
-    "night",
-    "summer",
-    "winter",
-    "spring",
-    "autumn",
-    "fall",
-    "semester",
-    "term",
-    "season",
-    "day",
-    "weekend",
-    "afternoon",
-    "decade",
-}
-DEICTIC = {"last", "next", "this", "every", "coming", "past", "that"}
-# Words that keep a progressive in the past or present: not a plan.
-PAST_TIME = {"last", "ago", "yesterday", "since", "past", "now", "currently", "already"}
 
 # Verbs whose object joins the subject: the object is who the fact is about.
 ACQUIRING = {
@@ -196,10 +186,26 @@ class Reader:
         if want is None:
             return self.last_person
         for person in reversed(self.people):
-            if self.gender.get(person, want) == want:
+            if self.gender.get(person, name_gender(person) or want) == want:
                 self.gender[person] = want
                 return person
         return self.last_person
+
+    def know(self, people: Sequence[tuple[str, str]]) -> None:
+        """Persons spoken of in earlier messages, oldest first, with their shown gender. The
+        user's own people ("my mum") stay the latest when they were named last."""
+        own = self.last_person if self.last_person and "'s " in self.last_person else None
+        for person, gender in people:
+            if person in self.people:
+                self.people.remove(person)
+            self.people.append(person)
+            if gender:
+                self.gender.setdefault(person, gender)
+        if own:
+            self.people.remove(own)
+            self.people.append(own)
+        if self.people:
+            self.last_person = self.people[-1]
 
     def learn_gender(self, person: str, role: str) -> None:
         """ "her husband Paulo": Paulo is a man; "my mum": the mother is a woman."""
@@ -208,6 +214,7 @@ class Reader:
             self.gender[person] = GENDERED[head]
 
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
+    last_place: str = ""  # the place named last ("in Munich"), for "there"
 
     # -- entities ---------------------------------------------------------------------------
 
@@ -279,8 +286,23 @@ class Reader:
         found = children(predicate, *SUBJECTS)
         head = predicate
         while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head is not head:
+            if dropped_subject(head):
+                return []  # "also started climbing with Bruno, he's better": that is "I"
+            joined = head.dep_ == "conj"
             head = head.head  # "I left X and joined Y": joined shares the subject
+            if joined and head.pos_ not in ("VERB", "AUX") and head.dep_ in OBJECTS:
+                # "selling the flat and moving to the Algarve" parsed with moving joined to
+                # the flat: the verb that governs the flat is the one joined.
+                head = head.head
             found = children(head, *SUBJECTS)
+        if not found and predicate.dep_ == "ROOT":
+            # "Luís got an offer": the tagger reads an unfamiliar name before the verb as
+            # an adverb; a name before a verb that has no subject is its subject.
+            found = [
+                c
+                for c in predicate.lefts
+                if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "dep")
+            ][:1]
         out = []
         for subject in found:
             out.append(subject)
@@ -290,9 +312,14 @@ class Reader:
     # -- values -----------------------------------------------------------------------------
 
     def value(self, token: Token) -> str:
-        """A value as said: a name whole, a noun with its modifiers, without determiners."""
+        """A value as said: a name whole, a noun with its modifiers, without determiners;
+        "a guy called Jorge" is Jorge."""
+        name = called(token)
+        if name is not None:
+            return self.value(name)
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
+        if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"
             run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
@@ -315,6 +342,8 @@ class Reader:
     def kind(self, token: Token) -> str:
         """A class something belongs to, with its article: "a teacher", "vegetarian"."""
         value = self.value(token)
+        if called(token) is not None:
+            return value  # "a guy called Jorge" is Jorge
         article = child(token, "det")
         if token.pos_ == "NOUN" and article is not None and article.lower_ in ("a", "an"):
             return f"{article.lower_} {value}"
@@ -338,73 +367,27 @@ class Reader:
             self.people.append(person)
 
 
-# -- predicates --------------------------------------------------------------------------------
-
-
-def negated(predicate: Token) -> bool:
-    for c in predicate.children:
-        if c.dep_ == "neg" or c.lower_ in ("never", "anymore"):
-            return True
-        if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
-            return True
-    return False
-
-
-def is_plan(predicate: Token) -> bool:
-    """A future or planned change: "will start", "is moving next month", "plans to move"."""
-    auxes = {a.lower_ for a in children(predicate, "aux", "auxpass")}
-    if auxes & {"will", "'ll", "shall"}:
-        return True
-    if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
-        return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
-    fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
-    progressive = predicate.tag_ == "VBG" or "getting" in auxes  # "is getting married"
-    if progressive and (auxes & {"is", "am", "are", "'s", "'m", "'re"} or fragment):
-        words = {t.lower_ for t in predicate.subtree}
-        if words & PAST_TIME:
-            return False  # "is working there since 2019", "was moving last week"
-        return bool(words & FUTURE_WORDS) or any(is_time(t) for t in predicate.subtree)
-    return False
-
-
-def lexicon(lemmas: list[str], tags: list[str]) -> Triplet | None:
-    """The relation lexicon's reading of a predicate's lemmas ("work at", "be the ceo of")."""
-    clause = Clause(subject=["x"], body=lemmas, tags=tags)
-    if clause.verb_at is None:
-        return None
-    text, offsets = clause.lemma_text()
-    return lexicon_relation(clause, text, offsets)
-
-
-def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
-    """The whole predicate first; then the verb with each preposition it governs, so that
-    "transferred from Benfica to Porto" is read as "transfer to"."""
-    found = lexicon(lemmas, tags)
-    if found is not None:
-        return found
-    verb = next((i for i, t in enumerate(tags) if t.startswith("VB") or t == "MD"), None)
-    if verb is None:
-        return None
-    for k in range(verb + 1, len(lemmas)):
-        if tags[k] in ("IN", "TO", "RP"):
-            found = lexicon(lemmas[: verb + 1] + lemmas[k:], tags[: verb + 1] + tags[k:])
-            if found is not None:
-                return found
-    return None
-
-
-def is_time(token: Token) -> bool:
-    """Whether a word names a time ("May", "Friday", "2019", "next week", "yesterday")."""
-    low = token.lower_
-    if low in TIME_WORDS or (low.isdigit() and len(low) == 4 and low[:2] in ("19", "20")):
-        return True
-    return low in TIME_UNITS and any(c.lower_ in DEICTIC for c in token.children)
-
-
-def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
-    out = []
-    for prep in children(predicate, "prep", "agent", "dative"):
-        for obj in children(prep, "pobj"):
-            out.append((prep.lower_, obj))
-            out.extend((prep.lower_, c) for c in obj.children if c.dep_ == "conj")
-    return out
+# Predicates live in memory.nlp.predicates; readers of this module import them from here too.
+__all__ = [
+    "DEICTIC",
+    "FUTURE_WORDS",
+    "MONTHS",
+    "NAMING_VERBS",
+    "PAST_TIME",
+    "PLAN_VERBS",
+    "TIME_UNITS",
+    "TIME_WORDS",
+    "TITLES",
+    "WEEKDAYS",
+    "called",
+    "contrastive",
+    "dropped_subject",
+    "is_day",
+    "is_plan",
+    "is_time",
+    "lexicon",
+    "lexicon_reading",
+    "name_gender",
+    "negated",
+    "prep_objects",
+]

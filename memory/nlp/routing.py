@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from memory.nlp.parse import parse
 from memory.nlp.questions import AUX, WH, WRAPPERS
 from memory.nlp.text import sentences
 
@@ -116,9 +117,21 @@ def is_question(sentence: str) -> bool:
         return True
     if words[0] in WH and len(words) > 1:
         return True
-    if words[0] in AUX and len(words) > 2 and words[1] not in ("not", "n't"):
+    if words[0] in AUX and len(words) > 2 and inverted(text, words):
         return True
     return bool(INDIRECT.match(text))
+
+
+# What stands after an inverted auxiliary: "is Bob", "does my sister", "have you".
+ASKED_ABOUT = {"i", "you", "he", "she", "it", "we", "they", "there", "this", "that", "the"}
+ASKED_ABOUT |= {"a", "an", "my", "your", "his", "her", "our", "their", "any", "anyone"}
+
+
+def inverted(text: str, words: list[str]) -> bool:
+    """An auxiliary opens a question when a subject follows it ("is Bob still employed",
+    "did my sister call"); "had dinner with Pedro" is a statement that dropped its "I"."""
+    second = re.findall(r"[\w']+", text)[1]
+    return words[1] in ASKED_ABOUT or second[:1].isupper()
 
 
 def chitchat_reply(text: str) -> str | None:
@@ -179,7 +192,42 @@ def clauses(text: str) -> list[str]:
             parts.extend(pieces)
         else:
             parts.append(sentence)
-    return parts
+    return [piece for part in parts for piece in _told_then_asked(part)]
+
+
+def _told_then_asked(sentence: str) -> list[str]:
+    """ "signed up for a pottery class, do you think I'll be terrible?": a statement and a
+    question joined by a comma are two clauses when the part after the comma opens as a
+    question (a question word or an inverted auxiliary) and the part before it is a clause of
+    its own (a few words with a verb, not a question, not a condition such as "if ...")."""
+    if not sentence.rstrip().endswith("?"):
+        return [_remembered(sentence)]
+    pieces = sentence.split(", ")
+    for k in range(1, len(pieces)):
+        told, asked = ", ".join(pieces[:k]), ", ".join(pieces[k:])
+        opener = re.findall(r"[\w']+", asked.lower())[:2]
+        if len(opener) < 2 or not (opener[0] in WH or opener[0] in AUX):
+            continue
+        words = re.findall(r"[\w']+", told.lower())
+        if len(words) < 3 or words[0] in SUBORDINATORS or is_question(told + "."):
+            continue  # "if I move to Porto, where will I live?" tells nothing
+        if not any(t.pos_ in ("VERB", "AUX") for t in parse(told)):
+            continue  # "ice or heat, what's better?" names the options asked about
+        return [_remembered(told), asked]
+    return [sentence]
+
+
+def _remembered(told: str) -> str:
+    """ "remind me, I booked the dentist for Monday": a request to be reminded of what
+    follows it is that statement."""
+    head, sep, rest = told.partition(", ")
+    if sep and INDIRECT.match(head) and len(head.split()) <= 3 and not is_question(rest):
+        return rest
+    return told
+
+
+SUBORDINATORS = {"if", "when", "whenever", "since", "because", "although", "though", "while"}
+SUBORDINATORS |= {"unless", "before", "after", "once", "until", "as", "in", "whether"}
 
 
 def _command(text: str) -> Route | None:

@@ -2,11 +2,12 @@
 ("Actually it's Max, not Rex"), duplicates dropped, and each fact's own sentence."""
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
-from memory.nlp.parse import Span, parse
+from memory.nlp.parse import Span, child, parse
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.wording import clause
@@ -48,6 +49,9 @@ def resolve_first_person(sentence: str, speaker: str, last_person: str | None = 
 MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
 EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
 NOMINAL = ("PROPN", "NOUN", "NUM")
+# Values that only point at something said elsewhere ("can't keep paying this", "Maria loves
+# it"): a fact holding one says nothing on its own and would answer questions it cannot.
+POINTERS = {"these", "those", "them", "one", "much", "many"}
 
 
 def contrast(sent: Span) -> tuple[str, str] | None:
@@ -59,7 +63,7 @@ def contrast(sent: Span) -> tuple[str, str] | None:
         )
         if not cue:
             continue
-        after = next((t for t in sent if t.i > token.i and t.pos_ in NOMINAL), None)
+        after = next((t for t in sent if t.i > token.i and (t.pos_ in NOMINAL or t.is_title)), None)
         before = [t for t in sent if t.i < token.i and t.pos_ != "PUNCT"]
         if after is None or not before:
             continue
@@ -75,9 +79,44 @@ def contrast(sent: Span) -> tuple[str, str] | None:
     return None
 
 
-def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[ParsedFact]:
-    """Every atomic fact of `text`, one per frame, de-duplicated within the message."""
+# The wrong value of a correction that does not name it ("sorry, it's the 21st").
+LAST_SAID = "\x00last said"
+
+
+def shape(value: str) -> str:
+    """What kind of value it is, as written: a number or date ("21st", "June 14"), a name,
+    or words."""
+    if any(c.isdigit() for c in value):
+        return "number"
+    return "name" if value[:1].isupper() else "words"
+
+
+def restated(sent: Span, reader: Reader) -> str:
+    """ "it's the 21st", "that's June 21": a name, number or date restated with no slot of
+    its own ("it's been a long day" restates nothing)."""
+    for verb in sent:
+        subject = child(verb, "nsubj")
+        attr = child(verb, "attr")
+        if verb.lemma_ != "be" or subject is None or attr is None:
+            continue
+        value = reader.value(attr)
+        if subject.lower_ in ("it", "that") and attr.pos_ in NOMINAL and shape(value) != "words":
+            return value
+    return ""
+
+
+def extract(
+    text: str,
+    *,
+    speaker: str,
+    last_person: str | None = None,
+    people: Sequence[tuple[str, str]] = (),
+) -> list[ParsedFact]:
+    """Every atomic fact of `text`, one per frame, de-duplicated within the message.
+    `people` are the persons spoken of before, oldest first, each with the gender its roles
+    show ("m", "f" or ""), so that "he" and "she" can go to different people."""
     reader = Reader(speaker=speaker, last_person=last_person)
+    reader.know(people)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
     # A correction can straddle the parser's sentences ("it's amoxicillin I'm allergic to,
@@ -91,7 +130,8 @@ def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[
         frames = [
             f
             for f in SentenceFrames(sent, reader).read()
-            if f.subject.lower() not in EXPLETIVES
+            if f.subject.lower() not in EXPLETIVES | CORRECTION_CUES
+            and f.value.lower() not in EXPLETIVES | POINTERS
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
         reader.remember([f.subject for f in frames])
@@ -105,7 +145,12 @@ def extract(text: str, *, speaker: str, last_person: str | None = None) -> list[
             if contrasted and frame.value == right:
                 fact = replace(fact, corrects=wrong)
             out.append(fact)
-        if not frames and sent.text.strip(" .!?") and not (contrasted and right in sent.text):
+        said = restated(sent, reader) if correction and not contrasted else ""
+        if said:
+            # "oh no wait, it's the 21st": the value said last, of the same kind, was wrong.
+            fact = to_fact(Frame("", "", said), sent.text.strip(), speaker, True)
+            out.append(replace(fact, corrects=LAST_SAID))
+        elif not frames and sent.text.strip(" .!?") and not (contrasted and right in sent.text):
             # Nothing could be framed: keep the sentence whole, about the first name in it.
             names = [t for t in sent if t.pos_ == "PROPN"]
             about = reader.name_of(names[0]) if names else ""

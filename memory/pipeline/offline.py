@@ -1,5 +1,7 @@
 """The offline engine's language steps: NLTK-based extraction and symbolic ERASE verdicts."""
 
+from collections.abc import Sequence
+
 from lemminflect import getInflection, getLemma
 
 from memory import nlp
@@ -82,9 +84,14 @@ class OfflineSteps:
         return StepInfo(backend=self.backend, model_name="nltk-rules")
 
     def extract(
-        self, text: str, *, speaker: str, last_person: str | None = None
+        self,
+        text: str,
+        *,
+        speaker: str,
+        last_person: str | None = None,
+        people: Sequence[tuple[str, str]] = (),
     ) -> list[nlp.ParsedFact]:
-        return statements.extract(text, speaker=speaker, last_person=last_person)
+        return statements.extract(text, speaker=speaker, last_person=last_person, people=people)
 
     def judge(self, new: list[nlp.ParsedFact], related: list[list[Fact]]) -> list[Verdict]:
         verdicts = []

@@ -3,6 +3,7 @@
 Each step sees a whole message at once, so an LLM engine needs one call per step, not per fact.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -36,7 +37,12 @@ class StepInfo:
 
 class Steps(Protocol):
     def extract(
-        self, text: str, *, speaker: str, last_person: str | None = None
+        self,
+        text: str,
+        *,
+        speaker: str,
+        last_person: str | None = None,
+        people: Sequence[tuple[str, str]] = (),
     ) -> list[ParsedFact]: ...
 
     def judge(self, new: list[ParsedFact], related: list[list[Fact]]) -> list[Verdict]: ...

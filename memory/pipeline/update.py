@@ -15,6 +15,7 @@ from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import statements, wording
+from memory.nlp.reader import GENDERED
 from memory.pipeline import guard, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
@@ -60,9 +61,58 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
         raise ValueError("update text too long")
     speaker, body = split_speaker(text, message.user.get_username())
     last = selectors.last_person(user_id=message.user_id, speaker=speaker)
-    parsed = steps.extract(body, speaker=speaker, last_person=last)
+    people = recent_people(user_id=message.user_id, speaker=speaker)
+    parsed = steps.extract(body, speaker=speaker, last_person=last, people=people)
     pending = embeddings.embed_soon([p.text for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
+
+
+RECENT = 20  # facts looked at for the persons a pronoun may name
+
+
+def recent_people(*, user_id: int, speaker: str) -> list[tuple[str, str]]:
+    """The persons of the user's latest facts, oldest first, each with the gender a role
+    shows ("Sara's husband is Paulo": Paulo is a man): subjects, and the people who fill a
+    role. Facts of one message are ordered as said. Two indexed reads, whatever the memory's
+    size."""
+    own = nlp.entity_key(speaker)
+    rows = Fact.objects.filter(user_id=user_id).order_by("-truth_since", "-pk")
+    found: list[str] = []
+    for subject, relation, value in rows.values_list("subject", "relation", "object")[:RECENT]:
+        named = value if relation.startswith("role:") and value[:1].isupper() else ""
+        for person in (named, subject):
+            if person[:1].isupper() and "'s " not in person and nlp.entity_key(person) != own:
+                if person not in found:
+                    found.append(person)
+    return [(p, gender) for p, gender in genders_of(user_id, found)][::-1]
+
+
+def genders_of(user_id: int, people: list[str]) -> list[tuple[str, str]]:
+    """Each person with the gender a role they fill shows, or ""."""
+    keys = {nlp.entity_key(p): p for p in people}
+    shown: dict[str, str] = {}
+    roles = Fact.objects.filter(user_id=user_id, object_key__in=list(keys))
+    for relation, key in roles.filter(relation__startswith="role:").values_list(
+        "relation", "object_key"
+    )[:50]:
+        head = relation.removeprefix("role:").split(" of ")[0].split()[-1]
+        gender = GENDERED.get(head, "")
+        if gender and key in keys:
+            shown.setdefault(keys[key], gender)
+    return [(p, shown.get(p, "")) for p in people]
+
+
+def last_said_like(*, user_id: int, value: str) -> list[Fact]:
+    """ "sorry, it's the 21st": the newest current fact whose value is of the same kind as
+    the one restated (a date for a date, a name for a name), among the last few said."""
+    rows = Fact.objects.filter(user_id=user_id, is_true=True).exclude(object="")
+    for fact in rows.order_by("-truth_since", "-pk")[:8]:
+        if (
+            statements.shape(fact.object) == statements.shape(value)
+            and fact.object.lower() != value.lower()
+        ):
+            return [fact]
+    return []
 
 
 class UpdatePipeline:
@@ -119,6 +169,9 @@ class UpdatePipeline:
         so its history says so), and Max takes its slot."""
         out, out_vectors = [], []
         for p, vector in zip(parsed, vectors, strict=True):
+            if p.corrects == statements.LAST_SAID:
+                wrong = last_said_like(user_id=self.user.pk, value=p.object)
+                p = replace(p, corrects=wrong[0].object if wrong else "")
             wrong = (
                 retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
             )

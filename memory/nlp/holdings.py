@@ -1,0 +1,213 @@
+"""Frames of what someone holds, gets, leaves or loses, and when a thing is on: "I have a dog
+named Rex", "we gave Tofu to my parents", "Bia quit ballet", "booked the dentist for Monday".
+A part of memory.nlp.frames.SentenceFrames, kept apart for its size."""
+
+from dataclasses import dataclass
+
+from lemminflect import getLemma
+
+from memory.nlp.parse import Token, child, children
+from memory.nlp.reader import (
+    ACQUIRE,
+    ACQUIRING,
+    GENERIC_OBJECTS,
+    KEPT,
+    LOSS_VERBS,
+    NAMING_VERBS,
+    STOP_VERBS,
+    Reader,
+    is_day,
+    is_time,
+    prep_objects,
+)
+
+
+@dataclass(frozen=True)
+class Frame:
+    subject: str
+    relation: str
+    value: str
+    negated: bool = False
+    plan: bool = False
+    multi: bool = False
+    text: str = ""
+
+
+# What ties two parties, so that ending it ends the other party's place in the speaker's life.
+TIES = {"contract", "partnership", "deal", "membership", "subscription", "relationship", "lease"}
+TIES |= {"engagement", "collaboration", "account", "agreement"}
+
+
+class HoldingFrames:
+    """What SentenceFrames reads of possession, loss, habits and schedules."""
+
+    reader: Reader
+    frames: list[Frame]
+
+    def add(self, subject: str, relation: str, value: str, **kw) -> None:
+        raise NotImplementedError  # SentenceFrames.add
+
+    def scheduled(self, verb: Token, neg: bool, plan: bool) -> None:
+        """ "booked the dentist for Monday", "signed up for a pottery class on Thursdays":
+        the thing booked is on that day, a slot of its own that "the pottery class is on
+        Wednesdays, not Thursdays" corrects; "found a flat in Arroios": the flat is there."""
+        things = [child(verb, "dobj")] + [o for p, o in prep_objects(verb) if p == "for"]
+        # A word with an article is a thing even where the tagger said adjective ("a flat").
+        nominal = [t for t in things if t is not None and (t.pos_ == "NOUN" or child(t, "det"))]
+        thing = nominal[0] if nominal else None
+        if thing is None or is_time(thing) or neg:
+            return
+        held = prep_objects(verb) + prep_objects(thing)
+        days = [o for p, o in held if p in ("on", "for") and is_day(o)]
+        if days:
+            self.add(self.reader.value(thing), "be_on", self.reader.value(days[0]), plan=plan)
+        places = [(p, o) for p, o in held if p in ("in", "at") and o.pos_ == "PROPN"]
+        if places and not is_time(places[0][1]) and thing.lemma_ not in GENERIC_OBJECTS:
+            prep, place = places[0]
+            self.add(self.reader.value(thing), f"be_{prep}", self.reader.value(place), plan=plan)
+
+    def possession(self, verb: Token, subject: Token, neg: bool, plan: bool = False) -> bool:
+        """ "I have a dog named Rex", "we adopted a cat called Tofu", "I have two kids"."""
+        obj = child(verb, "dobj")
+        if obj is not None and obj.pos_ == "PROPN" and verb.lemma_ in ACQUIRE | {"have"}:
+            # Misparsed "adopted a parrot called Kiwi": the kind hangs off the name.
+            kind = next((c for c in obj.children if c.pos_ == "NOUN"), None)
+            if kind is not None:
+                role = f"role:{self.reader.role(kind)}"
+                name = self.reader.name_of(obj)
+                self.add(self.reader.entity(subject), role, name, multi=True, plan=plan)
+                return True
+        if obj is None or obj.pos_ != "NOUN" or obj.lemma_ in GENERIC_OBJECTS:
+            return False
+        named = any(a.lemma_ in NAMING_VERBS for a in children(obj, "acl")) or child(obj, "appos")
+        if verb.lemma_ not in ("have", "adopt") and not (
+            verb.lemma_ in ACQUIRE and (named or obj.lemma_ in KEPT)
+        ):
+            return False
+        owner = self.reader.entity(subject)
+        others = [t for t in obj.subtree if t.dep_ == "conj" and t.pos_ == "NOUN"]
+        for thing in [obj, *others]:
+            named = next(
+                (
+                    n
+                    for acl in children(thing, "acl")
+                    if acl.lemma_ in NAMING_VERBS
+                    for n in children(acl, "oprd", "attr", "dobj")
+                ),
+                None,
+            )
+            named = named or child(thing, "appos")
+            if named is None and thing is obj and thing.lemma_ in KEPT:
+                # "got a cat that same year, Pixel": the name trails the verb's phrase
+                trailing = [c for c in children(verb, "npadvmod", "appos") if c.i > thing.i]
+                named = next((c for c in trailing if c.pos_ == "PROPN"), None)
+            role = self.reader.role(thing)
+            self.reader.last_thing = (owner, role)
+            if named is None:  # "I have two kids", "we got a puppy"
+                self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True, plan=plan)
+            else:  # "two cats, Pepper and Salt"
+                for name in [named, *[c for c in named.children if c.dep_ == "conj"]]:
+                    value = self.reader.value(name)
+                    self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
+        return True
+
+    def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "I quit smoking", "I started running": the activity is the slot, on or off."""
+        gerund = child(verb, "dobj", "xcomp")
+        if gerund is None or not (gerund.tag_ == "VBG" or gerund.lower_.endswith("ing")):
+            return False
+        if child(gerund, "dobj") is not None:
+            return False  # "stopped learning German": the xcomp frame carries the object
+        activity = gerund.lemma_.lower()
+        if gerund.tag_ != "VBG":  # "quit smoking" is often tagged as a noun
+            activity = (getLemma(gerund.lower_, upos="VERB") or (activity,))[0]
+        stopped = verb.lemma_ in STOP_VERBS
+        entity = self.reader.entity(subject)
+        self.add(entity, activity, "", negated=neg != stopped, plan=plan)
+        return True
+
+    def departure(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "I left Feedzai" ends a job, "we left Lisbon" ends living there: which one is
+        told by what kind of name was left."""
+        obj = child(verb, "dobj")
+        if obj is not None and obj.pos_ == "NOUN":
+            return self.left_thing(verb, subject, obj, plan)
+        if obj is None or obj.pos_ != "PROPN":
+            return False
+        # Whether a job or a home was left is not in the words ("left Feedzai", "left
+        # Lisbon"); the update step retires whatever current fact holds this value, whatever
+        # its relation, and the departure is kept as the end of a job.
+        relation = "works_for"
+        value = self.reader.value(obj)
+        entity = self.reader.entity(subject)
+        self.add(entity, relation, value, negated=True, plan=plan)
+        for prep, target in prep_objects(verb):  # "leaves the BBC for Sky News"
+            if prep in ("for", "to") and target.pos_ == "PROPN":
+                self.add(entity, relation, self.reader.value(target), plan=plan)
+        return True
+
+    def left_thing(self, verb: Token, subject: Token, obj: Token, plan: bool) -> bool:
+        """ "Nuno quit the band", "Bia quit ballet", "I left my job at KPMG": what the subject
+        held that value by (member, player, employee) ends, whatever slot it is in."""
+        entity = self.reader.entity(subject)
+        if obj.lemma_ in GENERIC_OBJECTS:
+            named = [o for p, o in prep_objects(obj) if p in ("at", "with", "for")]
+            named = [o for o in named if o.pos_ == "PROPN"]
+            if not named:
+                return False
+            self.add(entity, "works_for", self.reader.value(named[0]), negated=True, plan=plan)
+            return True
+        if plan:
+            return False  # "is quitting the band next month": today's membership holds
+        self.frames.append(Frame(entity, "", self.reader.value(obj), True))
+        if child(obj, "det", "poss") is None and obj.lemma_ not in KEPT:
+            # "Bia quit ballet": an activity named bare is also a habit that ends, in the
+            # slot "Bia does ballet" or "Bia swims" keeps it.
+            self.frames.append(Frame(entity, obj.lemma_.lower(), "", True))
+        return True
+
+    def acquisition(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "Burnley have signed Nathan Redmond", "Google hired Ana": the one signed or
+        hired is the subject of the fact, the one who signed its value."""
+        relation = ACQUIRING.get(verb.lemma_)
+        obj = child(verb, "dobj")
+        if relation is None or obj is None or subject.pos_ != "PROPN":
+            return False
+        person = obj if obj.pos_ == "PROPN" else child(obj, "appos", "compound")
+        if person is None or person.pos_ != "PROPN":
+            return False  # "signed a contract": the lexicon reads that
+        self.add(self.reader.name_of(person), relation, self.reader.entity(subject), plan=plan)
+        return True
+
+    def ended_tie(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "Fábrica stopped the contract", "the gym ended our membership": a name that ends
+        the tie it had with the speaker leaves whatever slot held it (a client, a gym)."""
+        obj = child(verb, "dobj")
+        if neg or plan or obj is None or obj.lemma_ not in TIES or subject.pos_ != "PROPN":
+            return False
+        if verb.lemma_ not in STOP_VERBS | LOSS_VERBS | {"end", "terminate", "break"}:
+            return False
+        poss = child(obj, "poss")
+        others = [o for p, o in prep_objects(obj) + prep_objects(verb) if p == "with"]
+        if (poss is not None and poss.lower_ not in ("our", "my")) or any(
+            o.lower_ not in ("me", "us") for o in others
+        ):
+            return False  # "Ana ended her relationship with Tom" is not a tie to the speaker
+        self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
+        return True
+
+    def loss(self, verb: Token, subject: Token) -> bool:
+        """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
+        away = any(c.lower_ == "away" for c in verb.children)
+        if verb.lemma_ in ("die", "pass") or (away and verb.lemma_ in ("run", "pass", "fly")):
+            self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
+            return True
+        obj = child(verb, "dobj")
+        if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
+            obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)
+        if obj is None or is_time(obj):
+            return False
+        named = [c for c in obj.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+        obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
+        self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
+        return True

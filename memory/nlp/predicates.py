@@ -1,0 +1,185 @@
+"""Predicates read off a dependency parse: whether one is negated or planned, times and
+days, names given in passing ("a guy called Jorge"), a name's gender, the relation lexicon's
+reading. memory.nlp.reader reads entities and values with these; memory.nlp.frames builds
+facts."""
+
+from memory.nlp.clauses import Clause
+from memory.nlp.facts import Triplet, lexicon_relation
+from memory.nlp.parse import Token, child, children
+
+FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
+PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
+NAMING_VERBS = {"call", "name"}
+MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
+WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".split()
+TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
+TIME_UNITS = {
+    "week",
+    "month",
+    "year",
+    "morning",
+    "evening",
+    "night",
+    "summer",
+    "winter",
+    "spring",
+    "autumn",
+    "fall",
+    "semester",
+    "term",
+    "season",
+    "day",
+    "weekend",
+    "afternoon",
+    "decade",
+}
+DEICTIC = {"last", "next", "this", "every", "coming", "past", "that"}
+# Words that keep a progressive in the past or present: not a plan.
+PAST_TIME = {"last", "ago", "yesterday", "since", "past", "now", "currently", "already"}
+
+
+TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "lady": "f"}
+
+
+def name_gender(person: str) -> str:
+    """The gender a name itself suggests, weakest of all evidence (a role or a pronoun said
+    of the person wins): a title ("Mrs. Lopes"), else the ending of a Romance first name
+    ("Marta", "Pedro"), which Portuguese, Spanish and Italian names mostly follow."""
+    words = person.replace(".", " ").split()
+    if not words or "'s" in person:
+        return ""
+    first = words[0].lower()
+    if first in TITLES:
+        return TITLES[first]
+    if len(words) > 1 and first in ("dr", "prof"):
+        return ""
+    if len(first) > 2 and first.isalpha() and words[0][:1].isupper():
+        return {"a": "f", "o": "m"}.get(first[-1], "")
+    return ""
+
+
+def dropped_subject(predicate: Token) -> bool:
+    """A finite clause that opens the sentence without its subject ("also started climbing
+    with Bruno, he's ..."): chat drops the "I", so it is not the next clause's subject."""
+    return (
+        predicate.dep_ == "advcl"
+        and predicate.tag_ == "VBD"
+        and predicate.i < predicate.head.i
+        and not children(predicate, "mark")
+    )
+
+
+def called(token: Token) -> Token | None:
+    """The name a noun is given where it is said: "a coffee brand called Fábrica", "a guy
+    named Jorge"."""
+    if token.pos_ != "NOUN":
+        return None
+    for acl in children(token, "acl"):
+        if acl.lemma_ in NAMING_VERBS:
+            name = child(acl, "oprd", "dobj", "attr")
+            if name is not None and name.pos_ == "PROPN":
+                return name
+    return None
+
+
+def contrastive(neg: Token) -> bool:
+    """ "from Mafra, not Sintra": a "not" after a comma that names the wrong value negates
+    nothing."""
+    doc = neg.doc
+    if neg.lower_ != "not" or neg.i == 0 or neg.i + 1 >= len(doc):
+        return False
+    after = doc[neg.i + 1]
+    return doc[neg.i - 1].text == "," and (after.pos_ in ("PROPN", "NUM") or after.is_title)
+
+
+def negated(predicate: Token) -> bool:
+    for c in predicate.children:
+        if contrastive(c):
+            continue
+        if c.dep_ == "neg" or c.lower_ in ("never", "anymore"):
+            return True
+        if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
+            return True
+    return False
+
+
+def is_plan(predicate: Token) -> bool:
+    """A future or planned change: "will start", "is moving next month", "plans to move"."""
+    auxes = {a.lower_ for a in children(predicate, "aux", "auxpass")}
+    if not auxes and predicate.dep_ == "conj":
+        # "They're selling the flat and moving to the Algarve": the joined verb shares the
+        # first one's auxiliaries (past a noun the parser may have joined it to).
+        head = predicate.head
+        head = head.head if head.pos_ not in ("VERB", "AUX") else head
+        auxes = {a.lower_ for a in children(head, "aux", "auxpass")}
+    if auxes & {"will", "'ll", "shall"}:
+        return True
+    if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
+        return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
+    fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
+    progressive = predicate.tag_ == "VBG" or "getting" in auxes  # "is getting married"
+    if progressive and (auxes & {"is", "am", "are", "'s", "'m", "'re"} or fragment):
+        words = {t.lower_ for t in predicate.subtree}
+        if words & PAST_TIME:
+            return False  # "is working there since 2019", "was moving last week"
+        return bool(words & FUTURE_WORDS) or any(is_time(t) for t in predicate.subtree)
+    return False
+
+
+def lexicon(lemmas: list[str], tags: list[str]) -> Triplet | None:
+    """The relation lexicon's reading of a predicate's lemmas ("work at", "be the ceo of")."""
+    clause = Clause(subject=["x"], body=lemmas, tags=tags)
+    if clause.verb_at is None:
+        return None
+    text, offsets = clause.lemma_text()
+    return lexicon_relation(clause, text, offsets)
+
+
+def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
+    """The whole predicate first; then the verb with each preposition it governs, so that
+    "transferred from Benfica to Porto" is read as "transfer to"."""
+    found = lexicon(lemmas, tags)
+    if found is not None:
+        return found
+    verb = next((i for i, t in enumerate(tags) if t.startswith("VB") or t == "MD"), None)
+    if verb is None:
+        return None
+    for k in range(verb + 1, len(lemmas)):
+        if tags[k] in ("IN", "TO", "RP"):
+            found = lexicon(lemmas[: verb + 1] + lemmas[k:], tags[: verb + 1] + tags[k:])
+            if found is not None:
+                return found
+    return None
+
+
+def is_time(token: Token) -> bool:
+    """Whether a word names a time ("May", "Friday", "2019", "next week", "yesterday")."""
+    low = token.lower_
+    if low in TIME_WORDS or (low.isdigit() and len(low) == 4 and low[:2] in ("19", "20")):
+        return True
+    if low.endswith("s") and low[:-1] in WEEKDAYS:
+        return True  # "on Thursdays": every Thursday
+    if token.dep_ == "pobj" and low in TIME_UNITS and child(token, "det") is not None:
+        return True  # "in the summer", "at the weekend"
+    if low in ("end", "beginning", "start", "middle") and token.dep_ == "pobj":
+        of = [o for p, o in prep_objects(token) if p == "of"]
+        return bool(of) and (is_time(of[0]) or of[0].lower_ in TIME_UNITS)  # "end of May"
+    return low in TIME_UNITS and any(c.lower_ in DEICTIC for c in token.children)
+
+
+def is_day(token: Token) -> bool:
+    """A day or a date an event is on: "Monday", "Thursdays", "the 21st", "June 14"."""
+    low = token.lower_.removesuffix("s")
+    return low in WEEKDAYS or low in MONTHS or low in ("today", "tomorrow")
+
+
+def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
+    out = []
+    for prep in children(predicate, "prep", "agent", "dative"):
+        for obj in children(prep, "pobj"):
+            out.append((prep.lower_, obj))
+            out.extend((prep.lower_, c) for c in obj.children if c.dep_ == "conj")
+    return out

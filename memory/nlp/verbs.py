@@ -1,0 +1,120 @@
+"""Frames read through the relation lexicon: a predicate's lemmas ("work at", "move to"),
+the value its relation points at, and what a "from" leaves behind. A part of
+memory.nlp.frames.SentenceFrames, kept apart for its size."""
+
+from memory.nlp.facts import Triplet
+from memory.nlp.parse import Token, child
+from memory.nlp.reader import (
+    DEICTIC,
+    GENERIC_OBJECTS,
+    SUBJECTS,
+    TIME_UNITS,
+    TIME_WORDS,
+    WEEKDAYS,
+    Reader,
+    is_time,
+    prep_objects,
+)
+
+
+class VerbFrames:
+    """What SentenceFrames reads through the relation lexicon."""
+
+    reader: Reader
+
+    def add(self, subject: str, relation: str, value: str, **kw) -> None:
+        raise NotImplementedError  # SentenceFrames.add
+
+    def lemmas(self, verb: Token) -> tuple[list[str], list[str]]:
+        """The predicate's words from its auxiliaries to its last object, as lemmas."""
+        words = [
+            t
+            for t in verb.subtree
+            if t.i >= verb.i or t.dep_ in ("aux", "auxpass", "neg")
+            if t is verb
+            or (t.dep_ not in SUBJECTS and t.dep_ not in ("punct", "advcl", "conj", "cc"))
+        ]
+        stop = next(
+            (t.i for t in verb.subtree if t.i > verb.i and t.dep_ in ("conj", "cc", "advcl")), None
+        )
+        # A contrast ("at Unbabel, not Feedzai") does not negate the predicate.
+        contrast_at = next(
+            (t.i for t in words if t.lower_ == "not" and t.head is not verb and t.i > verb.i), None
+        )
+        stop = (
+            min(i for i in (stop, contrast_at) if i is not None) if (stop or contrast_at) else None
+        )
+        words = [t for t in words if stop is None or t.i < stop]
+        lemmas = [t.lemma_.lower() if t.pos_ != "PROPN" else t.text for t in words]
+        # The predicate is a verb even where the tagger said noun ("Mary and Bob work").
+        tags = [t.tag_ if t is not verb or t.tag_.startswith("VB") else "VBP" for t in words]
+        there = next((k for k, t in enumerate(words) if t.lower_ == "there"), None)
+        if there is not None and words[there].dep_ == "advmod" and self.reader.last_place:
+            # "He's moving there in June": there is the place named last ("in Munich").
+            lemmas[there : there + 1] = ["to", self.reader.last_place]
+            tags[there : there + 1] = ["TO", "NNP"]
+        return lemmas, tags
+
+    def from_lexicon(self, verb: Token, subject: Token, found: Triplet, neg, plan) -> None:
+        value = self.best_object(verb, found)
+        entity = self.reader.entity(subject)
+        words = [w.removesuffix("s") if w[:-1] in WEEKDAYS else w for w in value.lower().split()]
+        if value and set(words) <= TIME_WORDS | TIME_UNITS | DEICTIC:
+            # "Sam and I got engaged last night": a time is when, never the value; the one
+            # the subject is joined with is ("Sam" for "I"). With no one joined, "we moved
+            # to Thursdays" moved a schedule, not a home.
+            joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
+            if not joined:
+                self.add(entity, "be_on", value, negated=neg, plan=plan)
+                return
+            value = self.reader.entity(joined[0])
+        negated_now = found.negated or neg
+        self.add(entity, found.relation, value, negated=negated_now, plan=plan)
+        for prep, obj in prep_objects(verb):
+            if prep == "as" and found.relation == "works_for":  # "works as a nurse at X"
+                self.add(entity, "works_as", self.reader.kind(obj), negated=negated_now)
+        for relation, obj in found.extra:
+            self.add(entity, relation, obj, plan=plan)
+        if found.relation and not found.negated:
+            # "transferred from Benfica to Porto": Benfica is the value left behind.
+            for prep, obj in prep_objects(verb):
+                if prep == "from" and self.reader.value(obj) != value:
+                    self.add(entity, found.relation, self.reader.value(obj), negated=True)
+
+    def best_object(self, verb: Token, found: Triplet) -> str:
+        """The value the lexicon's relation points at, read from the parse: a name that is
+        the verb's object ("joined Unbabel in March"), else a place or organisation after a
+        preposition, else the object noun or what its own preposition names ("a trip to
+        Paris", "the CEO of X")."""
+        obj = child(verb, "dobj", "attr", "oprd", "acomp")
+        if obj is not None and obj.pos_ == "PROPN":
+            return self.reader.value(obj)
+        if obj is not None and obj.lemma_ in GENERIC_OBJECTS and not prep_objects(obj):
+            obj = None
+        # Prepositions of the verb first, then those inside its phrases ("works as a nurse
+        # at St Mary's": at hangs off nurse).
+        inner = [po for t in verb.subtree if t is not verb for po in prep_objects(t)]
+        preferred = [
+            o
+            for p, o in prep_objects(verb) + inner
+            if p in ("to", "at", "for", "with", "in", "of", "by", "on") and not is_time(o)
+        ]
+        # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
+        # place inside it ("... in Belém").
+        named = [
+            o
+            for o in preferred
+            if o.pos_ == "PROPN"
+            or child(o, "compound", "nmod")
+            and child(o, "compound", "nmod").pos_ == "PROPN"
+        ]
+        for candidate in named or preferred:
+            return self.reader.value(candidate)
+        if obj is not None:
+            inner = [
+                o
+                for p, o in prep_objects(obj)
+                if p in ("of", "at", "for", "with", "to", "in") and not is_time(o)
+            ]
+            return self.reader.value(inner[0] if inner else obj)
+        return found.object
