@@ -2,16 +2,17 @@
 order of events when the question asks for them; yes or no first for yes/no questions."""
 
 import re
+from dataclasses import replace
 
 from django.conf import settings
 
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.nlp.relations import TITLES
 from memory.nlp.statements import single_valued
-from memory.pipeline import slots
+from memory.pipeline import expect, slots
 from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.names import key_words, mentions, only_departed
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, quote, sentence, speak
 
@@ -52,6 +53,9 @@ def compose(evidence: Evidence) -> str:
         return UNKNOWN
     if intent.yes_no:
         return yes_no(evidence)
+    evidence = answerable(evidence)
+    if not evidence.facts:
+        return UNKNOWN
     if intent.wh == "when" and not intent.anchor:
         return when(evidence)
     if intent.wants_order:
@@ -59,6 +63,17 @@ def compose(evidence: Evidence) -> str:
     if intent.wants_past:
         return past(evidence)
     return current(evidence)
+
+
+def answerable(evidence: Evidence) -> Evidence:
+    """No slot decided a wh-question: only statements holding an answer of the kind asked
+    (a place for "where", a number for "how much", a name for "what is X called") may
+    answer it; with none, the evidence is empty and the answer is "I don't know"."""
+    wanted = expect.expected(evidence.intent.text)
+    if wanted is None or evidence.intent.wh == "when":
+        return evidence
+    facts = [f for f in evidence.facts if expect.offers(f, wanted, evidence.intent.text)]
+    return replace(evidence, facts=facts)
 
 
 def which_first(evidence: Evidence) -> str:
@@ -74,7 +89,24 @@ def when(evidence: Evidence) -> str:
     if not evidence.triplet_ids and evidence.best_similarity < slots.RELATED:
         return UNKNOWN  # nothing told is close to what is asked
     happened = [f for f in focused(evidence) if not f.relation.startswith("not:")]
+    if happened and expect.asks_schedule(evidence.intent.text):
+        said = scheduled(evidence, happened)
+        if said:
+            return sentence(said)
     return slots.on_date(happened[0]) if happened else UNKNOWN
+
+
+def scheduled(evidence: Evidence, facts: list[Fact]) -> str | None:
+    """ "When is my pottery class?": the day the statements closest to the question give,
+    not the day they were said; of several, the newest (a correction says it again)."""
+    best = evidence.similarity.get(facts[0].pk, 0.0)
+    close = [f for f in facts[:5] if evidence.similarity.get(f.pk, 0.0) >= best - 0.15]
+    question = evidence.intent.text.lower()
+    for fact in sorted(close or facts[:1], key=lambda f: (f.created_at, f.pk), reverse=True):
+        said = expect.said_day(fact)
+        if said and said.lower() not in question:
+            return said
+    return None
 
 
 def current(evidence: Evidence) -> str:
@@ -264,73 +296,6 @@ def holder_yes_no(evidence: Evidence) -> str | None:
     return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
 
 
-# Words that join the parts of a name without naming anything ("Secretary of State for
-# Business and Trade" is named by "Business Secretary").
-FUNCTION_WORDS = {"of", "for", "and", "the", "to", "in", "at", "on", "de", "del", "la", "le"}
-
-
-GENERIC = {w for title in TITLES.split("|") for w in title.split()} | {
-    "minister",
-    "secretary",
-    "state",
-    "member",
-    "judge",
-    "deputy",
-    "shadow",
-    "team",
-    "club",
-    "national",
-}
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in nlp.entity_key(text).split() if len(w) > 1}
-
-
-def _name_words(name: str) -> set[str]:
-    return (_words(name) - FUNCTION_WORDS) or _words(name)
-
-
-def _variant(word: str, other: str) -> bool:
-    """The same word with a short ending: "Victorian" for "Victoria", "senators" for "senator"."""
-    if word == other:
-        return True
-    short, long_ = sorted((word, other), key=len)
-    return len(short) >= 5 and long_.startswith(short) and len(long_) - len(short) <= 2
-
-
-def mentions(text: str, name: str) -> bool:
-    """Whether `text` names `name`, allowing reordering and dropped words ("Nagoya Fighting
-    Eagles" names "Fighting Eagles Nagoya"; "the 76ers" names "Philadelphia 76ers")."""
-    wanted = _name_words(name)
-    if not wanted:
-        return False
-    said = _words(text)
-    found = [w for w in wanted if any(_variant(w, s) for s in said)]
-    # Titles and words like "team" are shared by many names: "Ports minister" does not name
-    # "Minister for Rivers", so one word that names something must be among those found.
-    if wanted - GENERIC and not set(found) - GENERIC:
-        return False
-    return len(found) * 2 >= len(wanted)
-
-
-# Words before a name that make it the old value: "on loan from X", "former X coach".
-DEPARTED = {"from", "former", "formerly", "ex", "left", "leaving", "leaves", "quit", "quits"}
-
-
-def only_departed(text: str, name: str) -> bool:
-    """Whether every place `text` names `name` is as something left behind ("Bob signed with
-    Y after leaving X" names X only as the past)."""
-    wanted = _name_words(name)
-    said = nlp.entity_key(text).split()
-    starts = [
-        i
-        for i, w in enumerate(said)
-        if any(_variant(w, x) for x in wanted) and (i == 0 or said[i - 1] not in wanted)
-    ]
-    return bool(starts) and all(DEPARTED & set(said[max(0, i - 2) : i]) for i in starts)
-
-
 def source(fact: Fact) -> str:
     """The whole message a fact came from: a clause may have cut off what names the object."""
     message = fact.source_message
@@ -347,7 +312,7 @@ def about_subject(evidence: Evidence) -> list[Fact]:
         f
         for f in evidence.facts
         if f.is_true
-        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in _words(source(f)))
+        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in key_words(source(f)))
     ]
     return sorted(hits, key=lambda f: (f.created_at, f.pk), reverse=True)
 
@@ -382,9 +347,9 @@ def said_last(facts: list[Fact], speaker: str = "") -> str:
     lines = []
     for fact in facts:
         text = source(fact)
-        # The user's own words say "I"; quoted back they would mean the bot.
+        # The user's own words say "I": their sentence is said back as "you".
         if FIRST_PERSON & set(nlp.tokenize(text.lower())):
-            text = fact.text
+            text = quote(fact, speaker)
         text = wording.second_person(text.strip().rstrip("."), speaker)
         if text not in seen:
             seen.add(text)

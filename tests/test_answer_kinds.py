@@ -1,0 +1,46 @@
+"""A wh-question wants an answer of a kind (a place, a number, a name, a day, the noun it
+asks about): where no slot decides it, only a statement holding one answers, and a present
+"when" is the day the statement gives. Through the real chat entry point, real database."""
+
+import pytest
+
+from tests.test_people import Chat
+
+
+@pytest.fixture
+def chat(alice):
+    return Chat(alice)
+
+
+def test_an_attribute_no_statement_gives_is_not_known(chat):
+    chat.tell("We finally bought a Toyota Yaris, picked it up on Saturday.")
+    assert chat.ask("What colour is the Yaris?") == "I don't know."
+
+
+def test_a_number_no_statement_gives_is_not_known(chat):
+    chat.tell("I do yoga at a studio near the river every Thursday.")
+    assert chat.ask("How much does my yoga studio cost?") == "I don't know."
+
+
+def test_a_name_no_statement_gives_is_not_known(chat):
+    chat.tell("My neighbour Olga just adopted two kittens!")
+    assert chat.ask("What are the kittens called?") == "I don't know."
+
+
+def test_a_statement_naming_the_asked_thing_still_answers(chat):
+    chat.tell("I sing in a choir called Vozes do Rio, we meet on Mondays.")
+    assert "Vozes do Rio" in chat.ask("What choir am I in?")
+
+
+def test_a_present_when_is_the_day_the_statement_gives(chat):
+    chat.tell(
+        "I joined a chess club, it meets on Fridays.",
+        "oops, the chess club meets on Thursdays, not Fridays.",
+    )
+    assert chat.ask("When does my chess club meet?") == "On Thursdays."
+
+
+def test_the_users_own_sentence_is_said_back_as_you(chat):
+    chat.tell("I coach a kids' team of three: Bruna, Caio and Davi.")
+    answer = chat.ask("Who is on my team?")
+    assert answer.startswith("You coach") and "Bruna" in answer
