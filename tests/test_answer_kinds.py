@@ -44,3 +44,28 @@ def test_the_users_own_sentence_is_said_back_as_you(chat):
     chat.tell("I coach a kids' team of three: Bruna, Caio and Davi.")
     answer = chat.ask("Who is on my team?")
     assert answer.startswith("You coach") and "Bruna" in answer
+
+
+def test_an_earlier_value_said_in_other_words_answers_before(chat):
+    chat.tell(
+        "my uncle Rui is a mechanic with Iberia, twenty years now",
+        "we had a barbecue at his place in Sintra",
+        "Rui changed jobs, he's fixing planes for KLM now",
+    )
+    answer = chat.ask("Which airline did Rui work for before?")
+    assert "Iberia" in answer and answer.index("Iberia") < (answer + "KLM").index("KLM")
+
+
+def test_used_to_asks_the_past_of_the_slot(chat):
+    chat.tell("I gave up coffee last month, my sleep is so much better")
+    assert chat.ask("Did I use to drink coffee?").startswith("Yes")
+
+
+def test_was_i_before_finds_a_state_that_ended(chat):
+    chat.tell("I'm a smoker, sadly.", "I'm not a smoker anymore, six months clean!")
+    assert chat.ask("Was I a smoker before?").startswith("Yes")
+
+
+def test_a_negation_without_a_value_ends_the_whole_slot(chat):
+    chat.tell("I swim at the club pool on Sundays.", "I'm not swimming anymore, my shoulder hurts.")
+    assert chat.ask("Do I still swim at the club pool?").startswith("No")

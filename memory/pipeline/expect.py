@@ -43,6 +43,13 @@ class Expected:
     noun: str = ""
     named: bool = True  # whether a proper name can be the asked noun's value
 
+    @property
+    def decisive(self) -> bool:
+        """Whether a statement without an answer of this kind cannot answer at all. A
+        noun that names things ("what position", "which team") is answered in too many
+        words ("business secretary", "the 89ers' win") to rule statements out by it."""
+        return self.kind != "noun" or not self.named
+
 
 def expected(question: str) -> Expected | None:
     """ "Where does Tom work?" -> place; "How much does my gym cost?" -> number; "What's my
@@ -119,7 +126,8 @@ def offers(fact: Fact, wanted: Expected, question: str) -> bool:
         if stem(token.lower_) in asked or token.is_punct:
             continue
         named = token.pos_ == "PROPN" and token.ent_type_ not in DATE_LABELS | NUMBER_LABELS
-        if wanted.kind == "noun" and named and wanted.named:
+        # a person's name is no school, band or airline
+        if wanted.kind == "noun" and named and wanted.named and token.ent_type_ != "PERSON":
             return True  # "which school" - "Escola Básica do Restelo": a name of one
         if wanted.kind == "place" and (named or locative(token)):
             return True
@@ -127,8 +135,10 @@ def offers(fact: Fact, wanted: Expected, question: str) -> bool:
             return True
         if wanted.kind == "date" and (token.ent_type_ in DATE_LABELS or token.lower_ in WEEKDAYS):
             return True
-        if wanted.kind in ("person", "name") and named and token.ent_type_ not in NOT_NAMES:
+        if wanted.kind == "name" and named and token.ent_type_ not in NOT_NAMES:
             return True
+        if wanted.kind == "person" and named:
+            return True  # "who" may ask an employer or a club as well as a person
         if wanted.kind == "person" and token.ent_type_ == "NORP":
             return True  # "with two Germans"
     return False

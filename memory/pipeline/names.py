@@ -2,7 +2,9 @@
 "Philadelphia 76ers"), and whether it names it only as something left behind."""
 
 from memory import nlp
+from memory.models import Fact
 from memory.nlp.relations import TITLES
+from memory.pipeline.question import Evidence
 
 # Words that join the parts of a name without naming anything ("Secretary of State for
 # Business and Trade" is named by "Business Secretary").
@@ -69,3 +71,24 @@ def only_departed(text: str, name: str) -> bool:
         if any(_variant(w, x) for x in wanted) and (i == 0 or said[i - 1] not in wanted)
     ]
     return bool(starts) and all(DEPARTED & set(said[max(0, i - 2) : i]) for i in starts)
+
+
+def source(fact: Fact) -> str:
+    """The whole message a fact came from: a clause may have cut off what names the object."""
+    message = fact.source_message
+    return message.text if message is not None else fact.text
+
+
+def about_subject(evidence: Evidence) -> list[Fact]:
+    """Current facts that mention the question's subject, latest first."""
+    subject = evidence.intent.subject
+    if not subject:
+        return []
+    surname = nlp.entity_key(subject).split()[-1:]
+    hits = [
+        f
+        for f in evidence.facts
+        if f.is_true
+        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in key_words(source(f)))
+    ]
+    return sorted(hits, key=lambda f: (f.created_at, f.pk), reverse=True)

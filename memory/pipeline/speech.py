@@ -9,6 +9,7 @@ from django.utils import timezone
 from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline.guard import base_relation
+from memory.pipeline.question import Evidence
 
 
 def day(value: datetime) -> str:
@@ -116,3 +117,17 @@ def name_the_pronoun(sentence: str, subject: str) -> str:
     if first.lower() in ("he", "she", "they") and subject[:1].isupper() and "'s" not in subject:
         return f"{subject} {rest}"
     return sentence
+
+
+def ended_at(evidence: Evidence, fact: Fact):
+    rows = [r for r in evidence.history.get(fact.pk, []) if not r.value]
+    return rows[-1].at if rows else fact.truth_since
+
+
+def since(fact: Fact, speaker: str = "") -> str:
+    """What is true now, said plainly: the date would only be noise on every line."""
+    return wording.capitalise(speak(fact, speaker))
+
+
+def until(evidence: Evidence, fact: Fact) -> str:
+    return f"{speak(fact, evidence.speaker, past=True)} (until {day(ended_at(evidence, fact))})"
