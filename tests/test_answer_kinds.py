@@ -69,3 +69,8 @@ def test_was_i_before_finds_a_state_that_ended(chat):
 def test_a_negation_without_a_value_ends_the_whole_slot(chat):
     chat.tell("I swim at the club pool on Sundays.", "I'm not swimming anymore, my shoulder hurts.")
     assert chat.ask("Do I still swim at the club pool?").startswith("No")
+
+
+def test_a_when_about_someone_doing_something_reads_their_verb(chat):
+    chat.tell("my dad is retiring in September, he can't wait")
+    assert "September" in chat.ask("When is my dad retiring?")

@@ -45,6 +45,9 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return base
+    verb = child(root, "nsubj")
+    if root.lemma_ == "be" and verb is not None and verb.tag_ == "VBG" and child(verb, "nsubj"):
+        root = verb  # "When is my mum retiring?" parsed with "is" as the root
     habit = habitual(root)
     if habit:  # "Did I use to smoke?" asks "Did I smoke?" of the past
         return replace(read_question(habit, speaker=speaker), text=text, wants_past=True)
