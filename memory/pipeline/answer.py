@@ -114,8 +114,7 @@ def current(evidence: Evidence) -> str:
             if close:
                 return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
-            latest = plans_last(evidence, about_subject(evidence))
-            return said_last(latest[:limit], evidence.speaker)
+            return said_last(about_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
@@ -128,13 +127,6 @@ def current(evidence: Evidence) -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
-
-
-def plans_last(evidence: Evidence, facts: list[Fact]) -> list[Fact]:
-    """What holds now before what is planned: a statement that made a plan ("He's moving
-    there in June") does not say where someone is today."""
-    planned = {f.source_message_id for f in evidence.facts if f.relation.startswith("plan:")}
-    return sorted(facts, key=lambda f: f.source_message_id in planned)
 
 
 def closest(evidence: Evidence) -> list[Fact]:
