@@ -45,6 +45,12 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return base
+    verb = child(root, "nsubj")
+    if root.lemma_ == "be" and verb is not None and verb.tag_ == "VBG" and child(verb, "nsubj"):
+        root = verb  # "When is my mum retiring?" parsed with "is" as the root
+    habit = habitual(root)
+    if habit:  # "Did I use to smoke?" asks "Did I smoke?" of the past
+        return replace(read_question(habit, speaker=speaker), text=text, wants_past=True)
     owned = owned_slot(doc, reader) if root.lemma_ in OWNING_VERBS else None
     found = (
         owned
@@ -62,6 +68,16 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
         obj = asked_value(root, reader)
     past = base.wants_past and relation != "age"  # "How old is she?" is about now
     return replace(base, subject=subject, relation=relation, object=obj, wants_past=past)
+
+
+def habitual(root: Token) -> str | None:
+    """ "Did I use to live in Porto?" -> "Did I live in Porto?": "used to" says a habit or
+    state of the past; the question without it asks the slot itself."""
+    comp = child(root, "xcomp")
+    to = child(comp, "aux") if comp is not None else None
+    if root.lemma_ != "use" or comp is None or to is None or to.lower_ != "to":
+        return None
+    return "".join(t.text_with_ws for t in root.doc if t not in (root, to)).strip()
 
 
 def asked_value(root: Token, reader: Reader) -> str | None:
@@ -141,6 +157,12 @@ def person_owned(token: Token) -> bool:
 
 def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     """ "Am I vegetarian?", "Is Ana a nurse?": the `is` slot with the asked value."""
+    first = root.doc[0]
+    misread = root.tag_ not in ("VBG", "VBN") and root.lemma_ != "be"  # not "Was I fired?"
+    if misread and first.lemma_ == "be" and first.head == root and first.dep_ in ("punct", "aux"):
+        # "Was I vegetarian before?" is parsed with the adjective as its root
+        subject = child(root, "nsubj")
+        return (reader.entity(subject), "is", root.text) if subject is not None else None
     if root.lemma_ != "be":
         return None
     value = child(root, "acomp") or child(root, "attr")  # "What am I allergic to?"

@@ -2,35 +2,23 @@
 order of events when the question asks for them; yes or no first for yes/no questions."""
 
 import re
+from dataclasses import replace
 
 from django.conf import settings
 
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.nlp.relations import TITLES
-from memory.nlp.statements import single_valued
-from memory.pipeline import slots
+from memory.pipeline import expect, slots
 from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.names import about_subject, source
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import day, join, quote, sentence, speak
+from memory.pipeline.speech import day, quote, sentence, since, speak, until
+from memory.pipeline.yesno import says_ended, yes_no
 
 UNKNOWN = "I don't know."
+ANSWERABLE = 20  # facts checked for an answer of the kind asked
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
-
-
-def ended_at(evidence: Evidence, fact: Fact):
-    rows = [r for r in evidence.history.get(fact.pk, []) if not r.value]
-    return rows[-1].at if rows else fact.truth_since
-
-
-def since(fact: Fact, speaker: str = "") -> str:
-    """What is true now, said plainly: the date would only be noise on every line."""
-    return wording.capitalise(speak(fact, speaker))
-
-
-def until(evidence: Evidence, fact: Fact) -> str:
-    return f"{speak(fact, evidence.speaker, past=True)} (until {day(ended_at(evidence, fact))})"
 
 
 def focused(evidence: Evidence) -> list[Fact]:
@@ -52,6 +40,9 @@ def compose(evidence: Evidence) -> str:
         return UNKNOWN
     if intent.yes_no:
         return yes_no(evidence)
+    evidence = answerable(evidence)
+    if not evidence.facts:
+        return UNKNOWN
     if intent.wh == "when" and not intent.anchor:
         return when(evidence)
     if intent.wants_order:
@@ -59,6 +50,19 @@ def compose(evidence: Evidence) -> str:
     if intent.wants_past:
         return past(evidence)
     return current(evidence)
+
+
+def answerable(evidence: Evidence) -> Evidence:
+    """No slot decided a wh-question: only statements holding an answer of the kind asked
+    (a place for "where", a number for "how much", a name for "what is X called") may
+    answer it; with none, the evidence is empty and the answer is "I don't know"."""
+    wanted = expect.expected(evidence.intent.text)
+    if wanted is None or evidence.intent.wh == "when" or not wanted.decisive:
+        return evidence
+    # the best-ranked only: each check parses a statement, and the rest never answers
+    question = evidence.intent.text
+    facts = [f for f in evidence.facts[:ANSWERABLE] if expect.offers(f, wanted, question)]
+    return replace(evidence, facts=facts)
 
 
 def which_first(evidence: Evidence) -> str:
@@ -73,8 +77,26 @@ def when(evidence: Evidence) -> str:
     was said."""
     if not evidence.triplet_ids and evidence.best_similarity < slots.RELATED:
         return UNKNOWN  # nothing told is close to what is asked
-    happened = [f for f in focused(evidence) if not f.relation.startswith("not:")]
+    # "is not going to Paris" never happened; "sold the Golf" (an ending) did
+    happened = [f for f in focused(evidence) if not f.relation.startswith("not:") or says_ended(f)]
+    if happened and expect.asks_schedule(evidence.intent.text):
+        said = scheduled(evidence, happened)
+        if said:
+            return sentence(said)
     return slots.on_date(happened[0]) if happened else UNKNOWN
+
+
+def scheduled(evidence: Evidence, facts: list[Fact]) -> str | None:
+    """ "When is my pottery class?": the day the statements closest to the question give,
+    not the day they were said; of several, the newest (a correction says it again)."""
+    best = evidence.similarity.get(facts[0].pk, 0.0)
+    close = [f for f in facts[:5] if evidence.similarity.get(f.pk, 0.0) >= best - 0.15]
+    question = evidence.intent.text.lower()
+    for fact in sorted(close or facts[:1], key=lambda f: (f.created_at, f.pk), reverse=True):
+        said = expect.said_day(fact)
+        if said and said.lower() not in question:
+            return said
+    return None
 
 
 def current(evidence: Evidence) -> str:
@@ -126,6 +148,10 @@ def past(evidence: Evidence) -> str:
     old = sorted((f for f in focused(evidence) if not f.is_true), key=ended_order, reverse=True)
     now = [f for f in focused(evidence) if f.is_true]
     if not old:
+        earlier = earlier_statement(evidence)
+        if earlier is not None:
+            then, latest = (quote(f, evidence.speaker) for f in earlier)
+            return f"Before that: {sentence(then)} Now: {sentence(latest)}"
         text = "I don't know of anything earlier."
         return text + (" Now: " + since(now[0], evidence.speaker) + "." if now else "")
     parts = [
@@ -134,6 +160,31 @@ def past(evidence: Evidence) -> str:
     if now:
         parts.append("Now: " + since(now[0], evidence.speaker) + ".")
     return " ".join(parts)
+
+
+def earlier_statement(evidence: Evidence) -> tuple[Fact, Fact] | None:
+    """No slot holds an earlier value, but two statements about what was asked give an
+    answer of the kind asked ("a pilot with TAP", later "flying for Ryanair now"): the
+    newest is now, the one said before it (in another message) is the earlier value."""
+    wanted = expect.expected(evidence.intent.text)
+    if wanted is None:
+        return None  # nothing tells an earlier answer from any other statement
+    subject = evidence.intent.subject or ""
+    if subject and not owned_by(evidence.speaker, subject):
+        related = about_subject(evidence)
+    else:
+        related = [f for f in evidence.facts if evidence.similarity.get(f.pk, 0) >= slots.RELATED]
+    # the statements closest to the question, in the order they were said
+    best = max((evidence.similarity.get(f.pk, 0.0) for f in related), default=0.0)
+    floor = max(slots.RELATED, best - 0.25)
+    related = [f for f in related if evidence.similarity.get(f.pk, 0.0) >= floor]
+    related = [f for f in related if expect.offers(f, wanted, evidence.intent.text)]
+    said = sorted(related, key=lambda f: (f.created_at, f.pk))
+    if len(said) < 2:
+        return None
+    latest = said[-1]
+    before = [f for f in said if f.source_message_id != latest.source_message_id]
+    return (before[-1], latest) if before else None
 
 
 def ended_order(fact: Fact):
@@ -180,201 +231,6 @@ def _mentions(fact: Fact, anchor: str) -> bool:
     return all(nlp.stem(w) in stems for w in nlp.tokenize(anchor))
 
 
-def yes_no(evidence: Evidence) -> str:
-    intent = evidence.intent
-    facts = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
-    if intent.relation:
-        facts = [f for f in facts if base_relation(f.relation) == intent.relation]
-    plans = [
-        f
-        for f in evidence.facts
-        if f.is_true and f.relation == f"plan:{intent.relation}" and matches_object(f, intent)
-    ]
-    due = [f for f in plans if slots.has_happened(f, evidence.asked_at)]
-    if due and not any(f.is_true and matches_object(f, intent) for f in facts):
-        return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
-    if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
-        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
-    if not facts:
-        return holder_yes_no(evidence) or mentions_yes_no(evidence)
-
-    def matches(f: Fact) -> bool:
-        return matches_object(f, intent)
-
-    if intent.wants_past:  # "Was I vegetarian before?"
-        for fact in facts:
-            if not fact.is_true and matches(fact) and not fact.relation.startswith("not:"):
-                return f"Yes, {until(evidence, fact)}."
-    for fact in facts:
-        if fact.is_true and matches(fact):
-            negated = fact.relation.startswith("not:")
-            return f"{'No' if negated else 'Yes'}. {since(fact, evidence.speaker)}."
-    held = holder_yes_no(evidence)
-    if held and held.startswith("No"):
-        # The asked value was given up or ended, whatever slot held it ("Nuno quit the
-        # band"); a value still held in another slot says nothing about this one.
-        return held
-    now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
-    old = [f for f in facts if not f.is_true and matches(f)]
-    newer = newer_mention(evidence, facts)
-    if newer is not None:
-        tail = f" Before that: {since(now[0], evidence.speaker)}." if now else ""
-        return f"Yes, it seems so. The latest I know: {since(newer, evidence.speaker)}.{tail}"
-    if old:
-        tail = f" Now: {since(now[0], evidence.speaker)}." if now else ""
-        return f"No, not anymore. {until(evidence, old[0])}.{tail}"
-    if now and intent.relation and single_valued(intent.relation):
-        return f"No. {since(now[0], evidence.speaker)}."
-    if now and intent.object:
-        # The slot holds other values and none is the one asked about ("Is Tiago one of my
-        # kids?" when the kids are Leo and Maria): that decides it.
-        said = join([speak(f, evidence.speaker) for f in now[: settings.ANSWER_MAX_FACTS]])
-        return f"No, as far as I know. {sentence(said)}"
-    ended = [f for f in facts if not f.is_true and not f.relation.startswith("not:")]
-    if intent.object and not now and ended:
-        # Nothing holds the slot now, and what did is over: not the asked value either.
-        return f"No, as far as I know. {sentence(until(evidence, ended[0]))}"
-    return (
-        "I'm not sure. What I know: "
-        + "; ".join(since(f, evidence.speaker) for f in facts[:3])
-        + "."
-    )
-
-
-def matches_object(fact: Fact, intent) -> bool:
-    return not intent.object or (
-        nlp.same_entity(fact.object, intent.object) or mentions(fact.object, intent.object)
-    )
-
-
-def holder_yes_no(evidence: Evidence) -> str | None:
-    """ "Do I still have Mimi?": no slot was read, but facts hold that very value."""
-    intent = evidence.intent
-    subject = intent.subject or evidence.speaker
-    held = [f for f in evidence.holders if owned_by(subject, f.subject)]
-    if not intent.object or not held:
-        return None
-    now = [f for f in held if f.is_true and not f.relation.startswith(("not:", "plan:"))]
-    plans = [f for f in held if f.is_true and f.relation.startswith("plan:")]
-    if now:
-        return f"Yes. {since(now[0], evidence.speaker)}."
-    if plans:
-        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
-    ended = [f for f in held if not f.relation.startswith("not:")] or held
-    return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
-
-
-# Words that join the parts of a name without naming anything ("Secretary of State for
-# Business and Trade" is named by "Business Secretary").
-FUNCTION_WORDS = {"of", "for", "and", "the", "to", "in", "at", "on", "de", "del", "la", "le"}
-
-
-GENERIC = {w for title in TITLES.split("|") for w in title.split()} | {
-    "minister",
-    "secretary",
-    "state",
-    "member",
-    "judge",
-    "deputy",
-    "shadow",
-    "team",
-    "club",
-    "national",
-}
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in nlp.entity_key(text).split() if len(w) > 1}
-
-
-def _name_words(name: str) -> set[str]:
-    return (_words(name) - FUNCTION_WORDS) or _words(name)
-
-
-def _variant(word: str, other: str) -> bool:
-    """The same word with a short ending: "Victorian" for "Victoria", "senators" for "senator"."""
-    if word == other:
-        return True
-    short, long_ = sorted((word, other), key=len)
-    return len(short) >= 5 and long_.startswith(short) and len(long_) - len(short) <= 2
-
-
-def mentions(text: str, name: str) -> bool:
-    """Whether `text` names `name`, allowing reordering and dropped words ("Nagoya Fighting
-    Eagles" names "Fighting Eagles Nagoya"; "the 76ers" names "Philadelphia 76ers")."""
-    wanted = _name_words(name)
-    if not wanted:
-        return False
-    said = _words(text)
-    found = [w for w in wanted if any(_variant(w, s) for s in said)]
-    # Titles and words like "team" are shared by many names: "Ports minister" does not name
-    # "Minister for Rivers", so one word that names something must be among those found.
-    if wanted - GENERIC and not set(found) - GENERIC:
-        return False
-    return len(found) * 2 >= len(wanted)
-
-
-# Words before a name that make it the old value: "on loan from X", "former X coach".
-DEPARTED = {"from", "former", "formerly", "ex", "left", "leaving", "leaves", "quit", "quits"}
-
-
-def only_departed(text: str, name: str) -> bool:
-    """Whether every place `text` names `name` is as something left behind ("Bob signed with
-    Y after leaving X" names X only as the past)."""
-    wanted = _name_words(name)
-    said = nlp.entity_key(text).split()
-    starts = [
-        i
-        for i, w in enumerate(said)
-        if any(_variant(w, x) for x in wanted) and (i == 0 or said[i - 1] not in wanted)
-    ]
-    return bool(starts) and all(DEPARTED & set(said[max(0, i - 2) : i]) for i in starts)
-
-
-def source(fact: Fact) -> str:
-    """The whole message a fact came from: a clause may have cut off what names the object."""
-    message = fact.source_message
-    return message.text if message is not None else fact.text
-
-
-def about_subject(evidence: Evidence) -> list[Fact]:
-    """Current facts that mention the question's subject, latest first."""
-    subject = evidence.intent.subject
-    if not subject:
-        return []
-    surname = nlp.entity_key(subject).split()[-1:]
-    hits = [
-        f
-        for f in evidence.facts
-        if f.is_true
-        and (nlp.same_entity(f.subject, subject) or surname and surname[0] in _words(source(f)))
-    ]
-    return sorted(hits, key=lambda f: (f.created_at, f.pk), reverse=True)
-
-
-def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
-    """A statement about the subject, newer than every triplet the question matched, that
-    names the asked value (not as something left behind): newer information wins even when
-    no triplet could be read from it."""
-    obj = evidence.intent.object
-    if not obj or not facts:
-        return None
-    known = max(f.created_at for f in facts)
-    for fact in about_subject(evidence):
-        if fact.created_at <= known:
-            break
-        if fact.relation.startswith("plan:"):
-            continue  # "is moving to Lisbon" is not living there yet
-        if fact.relation and owned_by(evidence.speaker, fact.subject):
-            # The user's own statements are framed from the first person; one the parse read
-            # as about something else ("I have an interview at Unbabel") is no change.
-            continue
-        text = source(fact)
-        if mentions(text, obj) and not only_departed(text, obj):
-            return fact
-    return None
-
-
 def said_last(facts: list[Fact], speaker: str = "") -> str:
     """No triplet answers it: what is true now about someone is what was said last, quoted
     whole (a clause may have cut off the name the question asks for), latest first."""
@@ -382,9 +238,10 @@ def said_last(facts: list[Fact], speaker: str = "") -> str:
     lines = []
     for fact in facts:
         text = source(fact)
-        # The user's own words say "I"; quoted back they would mean the bot.
+        # The user's own words say "I": their sentence is said back as "you" (from a chat
+        # message; of a pasted text, the fact's own clause says more than one sentence of it)
         if FIRST_PERSON & set(nlp.tokenize(text.lower())):
-            text = fact.text
+            text = quote(fact, speaker) if len(nlp.sentences(text)) <= 3 else fact.text
         text = wording.second_person(text.strip().rstrip("."), speaker)
         if text not in seen:
             seen.add(text)
@@ -392,23 +249,3 @@ def said_last(facts: list[Fact], speaker: str = "") -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
-
-
-def mentions_yes_no(evidence: Evidence) -> str:
-    """No triplet answers the question: judge by what the latest statements about the subject
-    mention. The latest statement naming the object means yes; the object named only earlier
-    means it is no longer so."""
-    intent = evidence.intent
-    facts = about_subject(evidence)
-    if not facts or not intent.object:
-        return "I'm not sure; I don't know anything about that yet."
-    latest_time = facts[0].created_at
-    latest = [f for f in facts if f.created_at == latest_time]
-    for fact in latest:
-        text = source(fact)
-        if mentions(text, intent.object) and not only_departed(text, intent.object):
-            return f"Yes. {since(fact, evidence.speaker)}."
-    older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
-    if older:
-        return f"No, not anymore. The latest I know: {since(latest[0], evidence.speaker)}."
-    return f"No, as far as I know. The latest I know: {since(latest[0], evidence.speaker)}."

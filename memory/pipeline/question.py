@@ -52,7 +52,20 @@ def slot_relations(relation: str) -> list[str]:
         bases.append("is")  # "What does Tom do?" - "Tom is a teacher"
     if roles:
         bases.append("has")
-    return [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
+    related = [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
+    verb = open_verb(relation)
+    return [*related, f"not:{verb}"] if verb else related
+
+
+def open_verb(relation: str) -> str | None:
+    """The verb of an open `<verb>_<prep>` slot ("swim_at" -> "swim"): "I'm not swimming
+    anymore" ends swimming anywhere. None for the lexicon's slots and roles."""
+    from memory.nlp.wording import PHRASES
+
+    verb, sep, _ = relation.partition("_")
+    if not sep or relation in PHRASES or relation.startswith(("role:", "is_", "be_", "plan:")):
+        return None
+    return verb or None
 
 
 def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:

@@ -9,6 +9,7 @@ from django.utils import timezone
 from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline.guard import base_relation
+from memory.pipeline.question import Evidence
 
 
 def day(value: datetime) -> str:
@@ -86,21 +87,28 @@ def to_you(text: str) -> str:
 def quote(fact: Fact, speaker: str) -> str:
     """The sentence a fact came from, said back to the user: where no slot decides, the
     user's own sentence carries more than the fact's triplet ("Leo is obsessed with
-    dinosaurs right now"). Another speaker's "I" (a transcript's "Gina: I ...") is Gina."""
-    from memory.nlp import sentences
+    dinosaurs right now"). Another speaker's "I" (a transcript's "Gina: I ...") is Gina. The
+    sentence is the one naming the fact's value, else the one sharing most of its words."""
+    from memory.nlp import sentences, stem, tokenize
     from memory.nlp.statements import resolve_first_person
     from memory.pipeline.update import split_speaker
 
     message = fact.source_message
-    anchor = (fact.object or "").lower()
-    if message is None or len(anchor) < 2:
+    if message is None:
         return plain(fact, speaker)
     who, body = split_speaker(message.text, speaker)
-    for part in sentences(body):
-        if anchor in part.lower():
-            part = name_the_pronoun(part.strip().rstrip(".!"), fact.subject)
-            return to_you(part) if who == speaker else resolve_first_person(part, who)
-    return plain(fact, speaker)
+    parts = [p.strip().rstrip(".!") for p in sentences(body) if p.strip(" .!?")]
+    anchor = (fact.object or "").lower()
+    said = {stem(w) for w in tokenize(fact.text)}
+
+    def fit(part: str) -> tuple[bool, int]:
+        named = len(anchor) >= 2 and anchor in part.lower()
+        return named, len(said & {stem(w) for w in tokenize(part)})
+
+    if not parts or fit(max(parts, key=fit)) == (False, 0):
+        return plain(fact, speaker)
+    part = name_the_pronoun(max(parts, key=fit), fact.subject)
+    return to_you(part) if who == speaker else resolve_first_person(part, who)
 
 
 def name_the_pronoun(sentence: str, subject: str) -> str:
@@ -109,3 +117,17 @@ def name_the_pronoun(sentence: str, subject: str) -> str:
     if first.lower() in ("he", "she", "they") and subject[:1].isupper() and "'s" not in subject:
         return f"{subject} {rest}"
     return sentence
+
+
+def ended_at(evidence: Evidence, fact: Fact):
+    rows = [r for r in evidence.history.get(fact.pk, []) if not r.value]
+    return rows[-1].at if rows else fact.truth_since
+
+
+def since(fact: Fact, speaker: str = "") -> str:
+    """What is true now, said plainly: the date would only be noise on every line."""
+    return wording.capitalise(speak(fact, speaker))
+
+
+def until(evidence: Evidence, fact: Fact) -> str:
+    return f"{speak(fact, evidence.speaker, past=True)} (until {day(ended_at(evidence, fact))})"

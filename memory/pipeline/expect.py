@@ -1,0 +1,212 @@
+"""What kind of answer a wh-question wants, read from its parse, and whether a stored fact
+can give one. Where no slot decided a question, only statements that hold an answer of the
+asked kind may answer it: a place for "where", a number for "how much", a name for "who" or
+"what is X called", the asked noun itself for "what colour/breed/kind of X"; otherwise the
+honest answer is "I don't know", not the nearest sentence about the same person."""
+
+from dataclasses import dataclass
+
+from memory.models import Fact
+from memory.nlp import stem, tokenize
+from memory.nlp.ask import CATEGORIES
+from memory.nlp.parse import Doc, Token, child, parse, parse_entities
+
+PLACE_LABELS = {"GPE", "LOC", "FAC", "ORG"}
+NUMBER_LABELS = {"CARDINAL", "MONEY", "QUANTITY", "PERCENT"}
+# Nouns that ask for a place, a name or a number ("which city", "what's her name").
+PLACE_NOUNS = {"city", "country", "town", "place", "neighbourhood", "neighborhood", "area"}
+NAME_NOUNS = {"name"}
+NUMBER_WORDS = {"much", "many", "old", "long", "far", "big", "tall"}
+NAMING_VERBS = {"call", "name"}
+KIND_NOUNS = {"kind", "type", "sort"}
+# Nouns whose values are ordinary words (a colour, a breed, a price), never a proper name:
+# a name in a statement is no answer to them.
+DESCRIPTIVE = {
+    stem(w)
+    for w in "colour color breed size price cost height weight shape time score flavour "
+    "flavor material genre style".split()
+}
+DATE_NOUNS = {"day", "date", "month", "year", "weekday"}
+DATE_LABELS = {"DATE", "TIME"}
+DAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+WEEKDAYS = {f"{d}{s}" for d in DAYS for s in ("day", "days")}
+# A name: a person's, a pet's or a thing's - never a place, a date or a number.
+NOT_NAMES = PLACE_LABELS - {"ORG"} | DATE_LABELS | NUMBER_LABELS
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The kind of answer asked ("place", "person", "number", "noun") and, for "noun", the
+    noun that must be said (its stem)."""
+
+    kind: str
+    noun: str = ""
+    named: bool = True  # whether a proper name can be the asked noun's value
+
+    @property
+    def decisive(self) -> bool:
+        """Whether a statement without an answer of this kind cannot answer at all. A
+        noun that names things ("what position", "which team") is answered in too many
+        words ("business secretary", "the 89ers' win") to rule statements out by it."""
+        return self.kind != "noun" or not self.named
+
+
+def expected(question: str) -> Expected | None:
+    """ "Where does Tom work?" -> place; "How much does my gym cost?" -> number; "What's my
+    mum's name?" / "What are the twins called?" / "Who ...?" -> person; "What colour is the
+    Zoe?" -> the noun colour. None when the question does not say (what does X do, yes/no)."""
+    doc = parse(question.strip().rstrip(" ?.!") + "?")
+    wh = next((t for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
+    if wh is None:
+        return None
+    word = wh.lower_
+    if word == "where":
+        return Expected("place")
+    if word == "how":
+        after = doc[wh.i + 1] if wh.i + 1 < len(doc) else None
+        return Expected("number") if after is not None and after.lower_ in NUMBER_WORDS else None
+    if word in ("who", "whom"):
+        return Expected("person")
+    if word not in ("what", "which"):
+        return None
+    return asked_noun(doc, wh)
+
+
+def asked_noun(doc: Doc, wh: Token) -> Expected | None:
+    """ "what colour", "which city" (the wh-word's noun), "what's my X" / "what is X's name"
+    (the subject noun of a copula), "what is X called" (a naming verb)."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return None
+    naming = next((t for t in doc if t.lemma_ in NAMING_VERBS and t.tag_ in ("VBN", "VBD")), None)
+    if naming is not None:  # "What are the twins called?", "What's her dog named?"
+        named = child(naming, "nsubjpass", "nsubj")
+        named = naming.head if named is None and naming.dep_ == "acl" else named
+        return Expected("name", stem(named.lemma_.lower()) if named is not None else "")
+    noun = wh.head if wh.dep_ == "det" and wh.head.pos_ == "NOUN" else None
+    if noun is not None and noun.lemma_.lower() in DATE_NOUNS | {"time"}:
+        return Expected("date")  # "what day", "what time"
+    if noun is None and root.lemma_ == "be" and wh.head == root:
+        subject = child(root, "nsubj")
+        noun = subject if subject is not None and subject.pos_ == "NOUN" else None
+    if noun is None:
+        return None
+    lemma = noun.lemma_.lower()
+    of = child(noun, "prep")
+    if lemma in KIND_NOUNS and of is not None and child(of, "pobj") is not None:
+        # "what kind of music": music must be said, and a kind is no proper name
+        return Expected("noun", stem(child(of, "pobj").lemma_.lower()), named=False)
+    if lemma in NAME_NOUNS:  # "What's my mum's name?": the mum is who is named
+        owner = child(noun, "poss")
+        named = owner is not None and owner.pos_ == "NOUN"
+        return Expected("name", stem(owner.lemma_.lower()) if named else "")
+    if lemma in PLACE_NOUNS:
+        return Expected("place")
+    if lemma in DATE_NOUNS:
+        return Expected("date")
+    if lemma in CATEGORIES or lemma.rstrip("s") in CATEGORIES:
+        return None  # "what pets": the members are said, not the category
+    return Expected("noun", stem(lemma), named=stem(lemma) not in DESCRIPTIVE)
+
+
+def offers(fact: Fact, wanted: Expected, question: str) -> bool:
+    """Whether the statement behind `fact` holds an answer of the wanted kind that the
+    question does not already name."""
+    text = source_text(fact)
+    asked = {stem(w) for w in tokenize(question)}
+    said = {stem(w) for w in tokenize(text)}
+    if wanted.kind == "noun" and wanted.noun in said:
+        return True  # "what band" - "a band called The Lagoons"
+    if wanted.kind == "name" and wanted.noun:
+        # "Her name is Clara" names whoever "her" is; else the noun must be said
+        said_of = wanted.noun in said or stem("name") in said
+        return said_of and names(parse_entities(text), wanted.noun)
+    doc = parse_entities(text)
+    for token in doc:
+        if stem(token.lower_) in asked or token.is_punct:
+            continue
+        named = token.pos_ == "PROPN" and token.ent_type_ not in DATE_LABELS | NUMBER_LABELS
+        # a person's name is no school, band or airline
+        if wanted.kind == "noun" and named and wanted.named and token.ent_type_ != "PERSON":
+            return True  # "which school" - "Escola Básica do Restelo": a name of one
+        if wanted.kind == "place" and (named or locative(token)):
+            return True
+        if wanted.kind == "number" and (token.like_num or token.ent_type_ in NUMBER_LABELS):
+            return True
+        if wanted.kind == "date" and (token.ent_type_ in DATE_LABELS or token.lower_ in WEEKDAYS):
+            return True
+        if wanted.kind == "name" and named and token.ent_type_ not in NOT_NAMES:
+            return True
+        if wanted.kind == "person" and named:
+            return True  # "who" may ask an employer or a club as well as a person
+        if wanted.kind == "person" and token.ent_type_ == "NORP":
+            return True  # "with two Germans"
+    return False
+
+
+def names(doc: Doc, noun: str) -> bool:
+    """Whether a proper name is given to the noun: "my dog Rex", "a dog called Rex", "the
+    dog is Rex", "her name is Luna" (after the noun was said)."""
+    for token in doc:
+        if token.pos_ != "PROPN":
+            continue
+        head = token.head
+        if token.dep_ == "appos" and stem(head.lemma_.lower()) == noun:
+            return True
+        if head.lemma_ in NAMING_VERBS and head.dep_ == "acl":
+            head = head.head  # "a dog called Rex"
+        elif head.lemma_ in NAMING_VERBS | {"be"}:
+            head = child(head, "nsubjpass", "nsubj") or head  # "the dog is (called) Rex"
+        if stem(head.lemma_.lower()) in (noun, "name"):
+            return True
+    return False
+
+
+def locative(token: Token) -> bool:
+    """ "at the pharmacy", "in a little village": a noun after a preposition of place."""
+    head = token.head
+    return (
+        token.dep_ == "pobj"
+        and token.pos_ in ("NOUN", "PROPN")
+        and head.lower_ in ("at", "in", "near", "from", "to", "on")
+    )
+
+
+def source_text(fact: Fact) -> str:
+    message = fact.source_message
+    return message.text if message is not None else fact.text
+
+
+def asks_schedule(question: str) -> bool:
+    """ "When is my pottery class?", "When does my band rehearse?": a present-tense "when"
+    asks the day something happens, not the day it was said."""
+    doc = parse(question.strip().rstrip(" ?.!") + "?")
+    if not any(t.lower_ == "when" for t in doc):
+        return False
+    verbs = [t for t in doc if t.pos_ in ("AUX", "VERB")]
+    finite = verbs[0].tag_ in ("VBZ", "VBP") if verbs else False
+    return finite and not any(t.tag_ == "VBD" for t in verbs)
+
+
+def said_day(fact: Fact) -> str | None:
+    """The day or date its statement gives ("on Wednesdays", "June 21", "the 21st"), not one
+    it denies ("Tuesdays, not Wednesdays"): in the sentence naming its value, else in any."""
+    doc = parse_entities(source_text(fact))
+    anchor = (fact.object or "").lower()
+    sents = [s for s in doc.sents if anchor and anchor in s.text.lower()] or list(doc.sents)
+    for sent in sents:
+        for token in sent:
+            denied = token.i > 0 and doc[token.i - 1].lower_ in ("not", "no", "never")
+            if denied:
+                continue
+            if token.lower_ in WEEKDAYS:
+                return f"on {token.text}"
+            if token.ent_type_ == "DATE" and token.ent_iob_ == "B":
+                span = next(e for e in doc.ents if e.start == token.i)
+                if not RELATIVE & {w.lower() for w in span.text.split()}:
+                    return span.text
+    return None
+
+
+# Dates said relative to the day they were said: the statement's day answers, not the words.
+RELATIVE = {"yesterday", "today", "tomorrow", "ago", "last", "next", "this", "tonight", "year"}

@@ -1,0 +1,166 @@
+"""Yes/no answers: decided by the value asked (held, given up, ended or held by no one), by a
+plan whose day has or has not come, and, with no slot read, by what the latest statements
+about the subject name."""
+
+from django.conf import settings
+
+from memory import nlp
+from memory.models import Fact
+from memory.nlp.statements import single_valued
+from memory.pipeline import slots
+from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.names import about_subject, mentions, only_departed, source
+from memory.pipeline.question import Evidence, open_verb
+from memory.pipeline.speech import day, join, quote, sentence, since, speak, until
+
+
+def yes_no(evidence: Evidence) -> str:
+    intent = evidence.intent
+    facts = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
+    if intent.relation:
+        verb = open_verb(intent.relation)  # "not swimming anymore" answers "swim at X"
+        facts = [
+            f
+            for f in facts
+            if base_relation(f.relation) == intent.relation or f.relation == f"not:{verb}"
+        ]
+    plans = [
+        f
+        for f in evidence.facts
+        if f.is_true and f.relation == f"plan:{intent.relation}" and matches_object(f, intent)
+    ]
+    due = [f for f in plans if slots.has_happened(f, evidence.asked_at)]
+    if due and not any(f.is_true and matches_object(f, intent) for f in facts):
+        return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
+    if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
+        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
+    if not facts:
+        return holder_yes_no(evidence) or mentions_yes_no(evidence)
+
+    def matches(f: Fact) -> bool:
+        # "I'm not playing anymore" ends the slot whatever its value ("still play 5-a-side?")
+        whole = f.relation.startswith("not:") and not f.object and says_ended(f)
+        return whole or matches_object(f, intent)
+
+    if intent.wants_past:  # "Was I vegetarian before?"
+        for fact in facts:
+            if not fact.is_true and matches(fact) and not fact.relation.startswith("not:"):
+                return f"Yes, {until(evidence, fact)}."
+        for fact in facts:  # "I quit smoking": it was so until then
+            if fact.is_true and fact.relation.startswith("not:") and matches(fact):
+                if says_ended(fact):
+                    said = sentence(quote(fact, evidence.speaker))
+                    return f"Yes, until {day(fact.created_at)}. {said}"
+    # of the statements that hold and match, the newest decides ("not swimming anymore")
+    for fact in sorted(facts, key=lambda f: (f.created_at, f.pk), reverse=True):
+        if fact.is_true and matches(fact):
+            negated = fact.relation.startswith("not:")
+            return f"{'No' if negated else 'Yes'}. {since(fact, evidence.speaker)}."
+    held = holder_yes_no(evidence)
+    if held and held.startswith("No"):
+        # The asked value was given up or ended, whatever slot held it ("Nuno quit the
+        # band"); a value still held in another slot says nothing about this one.
+        return held
+    now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
+    old = [f for f in facts if not f.is_true and matches(f)]
+    newer = newer_mention(evidence, facts)
+    if newer is not None:
+        tail = f" Before that: {since(now[0], evidence.speaker)}." if now else ""
+        return f"Yes, it seems so. The latest I know: {since(newer, evidence.speaker)}.{tail}"
+    if old:
+        tail = f" Now: {since(now[0], evidence.speaker)}." if now else ""
+        return f"No, not anymore. {until(evidence, old[0])}.{tail}"
+    if now and intent.relation and single_valued(intent.relation):
+        return f"No. {since(now[0], evidence.speaker)}."
+    if now and intent.object:
+        # The slot holds other values and none is the one asked about ("Is Tiago one of my
+        # kids?" when the kids are Leo and Maria): that decides it.
+        said = join([speak(f, evidence.speaker) for f in now[: settings.ANSWER_MAX_FACTS]])
+        return f"No, as far as I know. {sentence(said)}"
+    ended = [f for f in facts if not f.is_true and not f.relation.startswith("not:")]
+    if intent.object and not now and ended:
+        # Nothing holds the slot now, and what did is over: not the asked value either.
+        return f"No, as far as I know. {sentence(until(evidence, ended[0]))}"
+    return (
+        "I'm not sure. What I know: "
+        + "; ".join(since(f, evidence.speaker) for f in facts[:3])
+        + "."
+    )
+
+
+# Words that say a negation ends what held before ("quit smoking", "not ... anymore").
+ENDING = {"quit", "stop", "stopped", "anymore", "longer", "gave", "left", "ex", "used", "sold"}
+
+
+def says_ended(fact: Fact) -> bool:
+    return bool(ENDING & set(nlp.tokenize(source(fact).lower())))
+
+
+def matches_object(fact: Fact, intent) -> bool:
+    return not intent.object or (
+        nlp.same_entity(fact.object, intent.object) or mentions(fact.object, intent.object)
+    )
+
+
+def holder_yes_no(evidence: Evidence) -> str | None:
+    """ "Do I still have Mimi?": no slot was read, but facts hold that very value."""
+    intent = evidence.intent
+    subject = intent.subject or evidence.speaker
+    held = [f for f in evidence.holders if owned_by(subject, f.subject)]
+    if not intent.object or not held:
+        return None
+    now = [f for f in held if f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    plans = [f for f in held if f.is_true and f.relation.startswith("plan:")]
+    if now:
+        return f"Yes. {since(now[0], evidence.speaker)}."
+    if plans:
+        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
+    ended = [f for f in held if not f.relation.startswith("not:")] or held
+    was = ended[0] in held and not ended[0].relation.startswith("not:")
+    if intent.wants_past and (was or says_ended(ended[0])):
+        # "Did I use to drink coffee?" after "I gave up coffee": it ended, so it once held
+        return f"Yes, not anymore. {sentence(until(evidence, ended[0]))}"
+    return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
+
+
+def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
+    """A statement about the subject, newer than every triplet the question matched, that
+    names the asked value (not as something left behind): newer information wins even when
+    no triplet could be read from it."""
+    obj = evidence.intent.object
+    if not obj or not facts:
+        return None
+    known = max(f.created_at for f in facts)
+    for fact in about_subject(evidence):
+        if fact.created_at <= known:
+            break
+        if fact.relation.startswith("plan:"):
+            continue  # "is moving to Lisbon" is not living there yet
+        if fact.relation and owned_by(evidence.speaker, fact.subject):
+            # The user's own statements are framed from the first person; one the parse read
+            # as about something else ("I have an interview at Unbabel") is no change.
+            continue
+        text = source(fact)
+        if mentions(text, obj) and not only_departed(text, obj):
+            return fact
+    return None
+
+
+def mentions_yes_no(evidence: Evidence) -> str:
+    """No triplet answers the question: judge by what the latest statements about the subject
+    mention. The latest statement naming the object means yes; the object named only earlier
+    means it is no longer so."""
+    intent = evidence.intent
+    facts = about_subject(evidence)
+    if not facts or not intent.object:
+        return "I'm not sure; I don't know anything about that yet."
+    latest_time = facts[0].created_at
+    latest = [f for f in facts if f.created_at == latest_time]
+    for fact in latest:
+        text = source(fact)
+        if mentions(text, intent.object) and not only_departed(text, intent.object):
+            return f"Yes. {since(fact, evidence.speaker)}."
+    older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
+    if older:
+        return f"No, not anymore. The latest I know: {since(latest[0], evidence.speaker)}."
+    return f"No, as far as I know. The latest I know: {since(latest[0], evidence.speaker)}."
