@@ -100,7 +100,7 @@ def episodes(text: str, dataset: str) -> list[dict]:
 
 
 def main() -> int:
-    for name in ("dev", "holdout"):
+    for name in ("dev", "holdout", "fresh"):
         source = HERE / f"{name}.txt"
         if not source.exists():
             continue

@@ -78,4 +78,13 @@ def main(paths: list[Path]) -> int:
 
 if __name__ == "__main__":
     given = [Path(p) for p in sys.argv[1:]]
-    sys.exit(main(given or [p for p in (HERE / "dev.jsonl", HERE / "holdout.jsonl") if p.exists()]))
+    sys.exit(
+        main(
+            given
+            or [
+                p
+                for p in (HERE / "dev.jsonl", HERE / "holdout.jsonl", HERE / "fresh.jsonl")
+                if p.exists()
+            ]
+        )
+    )
