@@ -21,7 +21,8 @@ def _build():
 
 
 @pytest.mark.parametrize(
-    ("name", "episodes", "probes", "per_kind"), [("dev", 30, 220, 20), ("holdout", 12, 80, 8)]
+    ("name", "episodes", "probes", "per_kind"),
+    [("dev", 30, 220, 20), ("holdout", 12, 80, 8), ("fresh", 20, 120, 10)],
 )
 def test_it_loads_every_episode_with_a_kind_on_every_probe(name, episodes, probes, per_kind):
     errors: list[str] = []
@@ -43,7 +44,7 @@ def test_it_loads_every_episode_with_a_kind_on_every_probe(name, episodes, probe
             assert set(probe.accepted_answers) <= set(probe.answer_choices or [])
 
 
-@pytest.mark.parametrize("name", ["dev", "holdout"])
+@pytest.mark.parametrize("name", ["dev", "holdout", "fresh"])
 def test_the_replay_file_is_what_the_build_makes_of_its_source(name):
     build = _build()
     source = (EVAL / f"{name}.txt").read_text(encoding="utf-8")
