@@ -1,6 +1,6 @@
 """Test helpers that drive the real pipeline (no mocks): store a message, run it, collect."""
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from asgiref.sync import async_to_sync
 
@@ -76,3 +76,40 @@ def seed_long_recall(user, *, facts: int = 100, words: int = 28) -> None:
             keys=(nlp.entity_key("Bob"), f"item {n}"),
             why=Provenance(step="test.seed", backend=Backend.STAFF),
         )
+
+
+class Chat:
+    """One user telling and asking in turn, each message later than the one before, through
+    the real chat entry point. Every reply must be routed as said and never name the user."""
+
+    START = datetime(2025, 3, 1, tzinfo=UTC)
+
+    def __init__(
+        self,
+        user,
+        *,
+        tell_step: timedelta = timedelta(days=7),
+        ask_step: timedelta = timedelta(days=1),
+    ) -> None:
+        self.user, self.now = user, self.START
+        self.tell_step, self.ask_step = tell_step, ask_step
+
+    def tell(self, *texts: str, route: tuple[str, ...] = ("update", "both")) -> None:
+        for text in texts:
+            self.now += self.tell_step
+            reply = say(self.user, text, at=self.now)
+            assert reply.failed is None, reply.failed
+            assert reply.route in route, (text, reply.route)
+
+    def ask(self, question: str) -> str:
+        self.now += self.ask_step
+        reply = say(self.user, question, at=self.now)
+        assert reply.route == "question", (question, reply.route)
+        assert self.user.username not in reply.text
+        return reply.text
+
+    def facts(self, *, true: bool = True) -> set[tuple[str, str, str]]:
+        from memory.models import Fact
+
+        rows = Fact.objects.filter(user=self.user, is_true=true)
+        return {(f.subject, f.relation, f.object) for f in rows}

@@ -4,7 +4,7 @@ asks about): where no slot decides it, only a statement holding one answers, and
 
 import pytest
 
-from tests.test_people import Chat
+from tests.helpers import Chat
 
 
 @pytest.fixture

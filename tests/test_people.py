@@ -1,33 +1,11 @@
 """The examples people typed when trying the offline engine in their own words: each gets a
 direct, second-person answer through the real chat entry point (real database, no mocks)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from tests.helpers import say
-
-START = datetime(2025, 3, 1, tzinfo=UTC)
-
-
-class Chat:
-    def __init__(self, user) -> None:
-        self.user = user
-        self.now = START
-
-    def tell(self, *texts: str) -> None:
-        for text in texts:
-            self.now += timedelta(days=7)
-            reply = say(self.user, text, at=self.now)
-            assert reply.failed is None, reply.failed
-            assert reply.route in ("update", "both"), (text, reply.route)
-
-    def ask(self, question: str) -> str:
-        self.now += timedelta(days=1)
-        reply = say(self.user, question, at=self.now)
-        assert reply.route == "question", (question, reply.route)
-        assert self.user.username not in reply.text
-        return reply.text
+from tests.helpers import Chat, say
 
 
 @pytest.fixture

@@ -2,42 +2,16 @@
 questions, pronouns across messages, names given in passing, corrections that restate a value,
 activities given up. Through the real chat entry point (real database, no mocks)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
-from memory.models import Fact
-from tests.helpers import say
-
-START = datetime(2025, 3, 1, tzinfo=UTC)
-
-
-class Chat:
-    def __init__(self, user) -> None:
-        self.user = user
-        self.now = START
-
-    def tell(self, *texts: str, route: tuple[str, ...] = ("update", "both")) -> None:
-        for text in texts:
-            self.now += timedelta(days=1)
-            reply = say(self.user, text, at=self.now)
-            assert reply.failed is None, reply.failed
-            assert reply.route in route, (text, reply.route)
-
-    def ask(self, question: str) -> str:
-        self.now += timedelta(hours=1)
-        reply = say(self.user, question, at=self.now)
-        assert reply.route == "question", (question, reply.route)
-        return reply.text
-
-    def facts(self, *, true: bool = True) -> set[tuple[str, str, str]]:
-        rows = Fact.objects.filter(user=self.user, is_true=true)
-        return {(f.subject, f.relation, f.object) for f in rows}
+from tests.helpers import Chat, say
 
 
 @pytest.fixture
 def chat(alice):
-    return Chat(alice)
+    return Chat(alice, tell_step=timedelta(days=1), ask_step=timedelta(hours=1))
 
 
 def test_a_statement_before_a_question_at_a_comma_is_stored(chat):
@@ -49,7 +23,7 @@ def test_a_statement_before_a_question_at_a_comma_is_stored(chat):
 
 
 def test_a_condition_before_a_question_is_not_stored(chat):
-    reply = say(chat.user, "If I move to Porto, where will I live?", at=START)
+    reply = say(chat.user, "If I move to Porto, where will I live?", at=Chat.START)
     assert reply.route == "question"
 
 
