@@ -41,9 +41,11 @@ def warm_up() -> None:
     from memory import embeddings
     from memory.engines.offline import OfflineEngine
     from memory.nlp import parse
+    from memory.nlp.predicates import name_gender
 
     OfflineEngine().route("I moved to Lisbon last week. Where do I live now?", speaker="you")
     parse.parse_entities("When did I move to Lisbon?")
+    name_gender("Lisbon")  # reads the names list once
     embeddings.embed("I moved to Lisbon.")
 
 

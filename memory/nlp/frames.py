@@ -351,6 +351,11 @@ class SentenceFrames(HoldingFrames, VerbFrames):
                     self.add(entity, relation, value.text, negated=neg, plan=plan)
                     continue
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
+            # "sharing a flat with two Germans": who or what the act was with is a slot too
+            for prep, other in prep_objects(target):
+                if prep in ("with", "for", "to") and not is_time(other):
+                    value = self.reader.value(other)
+                    self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
             return
         places = [(p, o) for p, o in prep_objects(target) if not is_time(o)]
         moved = [(p, o) for p, o in places if p in ("to", "into")]

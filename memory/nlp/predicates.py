@@ -3,6 +3,10 @@ days, names given in passing ("a guy called Jorge"), a name's gender, the relati
 reading. memory.nlp.reader reads entities and values with these; memory.nlp.frames builds
 facts."""
 
+import functools
+
+import gender_guesser.detector
+
 from memory.nlp.clauses import Clause
 from memory.nlp.facts import Triplet, lexicon_relation
 from memory.nlp.parse import Token, child, children
@@ -44,10 +48,27 @@ PAST_TIME = {"last", "ago", "yesterday", "since", "past", "now", "currently", "a
 TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "lady": "f"}
 
 
+@functools.cache
+def _names() -> gender_guesser.detector.Detector:
+    return gender_guesser.detector.Detector(case_sensitive=False)
+
+
+NAME_GENDERS = {"male": "m", "mostly_male": "m", "female": "f", "mostly_female": "f"}
+
+
+def listed_gender(person: str) -> str:
+    """The usual gender of a first name found in the names list, else ""."""
+    first = person.split()[0] if person.split() else ""
+    if not first[:1].isupper() or "'s" in person:
+        return ""
+    return NAME_GENDERS.get(_names().get_gender(first), "")
+
+
 def name_gender(person: str) -> str:
     """The gender a name itself suggests, weakest of all evidence (a role or a pronoun said
-    of the person wins): a title ("Mrs. Lopes"), else the ending of a Romance first name
-    ("Marta", "Pedro"), which Portuguese, Spanish and Italian names mostly follow."""
+    of the person wins): a title ("Mrs. Lopes"), else the first name's usual gender in
+    gender-guesser's international list, else the ending of a Romance first name ("Marta",
+    "Pedro"), which Portuguese, Spanish and Italian names mostly follow."""
     words = person.replace(".", " ").split()
     if not words or "'s" in person:
         return ""
@@ -56,7 +77,12 @@ def name_gender(person: str) -> str:
         return TITLES[first]
     if len(words) > 1 and first in ("dr", "prof"):
         return ""
-    if len(first) > 2 and first.isalpha() and words[0][:1].isupper():
+    if not words[0][:1].isupper():
+        return ""
+    known = listed_gender(person)
+    if known:
+        return known
+    if len(first) > 2 and first.isalpha():
         return {"a": "f", "o": "m"}.get(first[-1], "")
     return ""
 
@@ -125,8 +151,18 @@ def is_plan(predicate: Token) -> bool:
         words = {t.lower_ for t in predicate.subtree}
         if words & PAST_TIME:
             return False  # "is working there since 2019", "was moving last week"
-        return bool(words & FUTURE_WORDS) or any(is_time(t) for t in predicate.subtree)
+        return bool(words & FUTURE_WORDS) or any(
+            is_time(t) and not recurring(t) for t in predicate.subtree
+        )
     return False
+
+
+def recurring(token: Token) -> bool:
+    """A time that comes back ("on Thursdays", "every Sunday", "at weekends"): what happens
+    then is a habit, not a plan."""
+    low = token.lower_
+    every = any(c.lower_ in ("every", "each") for c in token.children)
+    return every or (low.endswith("s") and (low[:-1] in WEEKDAYS or low[:-1] in TIME_UNITS))
 
 
 def lexicon(lemmas: list[str], tags: list[str]) -> Triplet | None:

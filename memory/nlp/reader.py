@@ -25,6 +25,7 @@ from memory.nlp.predicates import (
     is_time,
     lexicon,
     lexicon_reading,
+    listed_gender,
     name_gender,
     negated,
     prep_objects,
@@ -173,6 +174,9 @@ class Reader:
     last_person: str | None = None
     people: list[str] = field(default_factory=list)  # persons named, most recent last
     gender: dict[str, str] = field(default_factory=dict)  # person -> "m" / "f", when shown
+    # Names the recogniser reads as places, organisations, products...: "Munich is great. He's
+    # sharing a flat" is not about Munich.
+    things: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.last_person:
@@ -185,11 +189,19 @@ class Reader:
         want = FEMININE.get(word.lower())
         if want is None:
             return self.last_person
-        for person in reversed(self.people):
-            if self.gender.get(person, name_gender(person) or want) == want:
-                self.gender[person] = want
-                return person
-        return self.last_person
+        candidates = [p for p in reversed(self.people) if p not in self.things]
+        shown = {p: self.gender.get(p) or listed_gender(p) for p in candidates}
+        # A person known to be of that gender (shown, or a listed first name) first ("Tariq
+        # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
+        # is as often a place as a person), then anyone not known to be of the other.
+        person = next((p for p in candidates if shown[p] == want), None)
+        person = person or next(
+            (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
+        )
+        if person is None:
+            return self.last_person
+        self.gender[person] = want
+        return person
 
     def know(self, people: Sequence[tuple[str, str]]) -> None:
         """Persons spoken of in earlier messages, oldest first, with their shown gender. The
@@ -351,7 +363,7 @@ class Reader:
 
     def remember(self, subjects: list[str]) -> None:
         for subject in subjects:
-            if not subject or subject == self.speaker:
+            if not subject or subject == self.speaker or subject in self.things:
                 continue
             owner, _, role = subject.partition("'s ")
             if owner == self.speaker and role and role.split()[-1] in PEOPLE:

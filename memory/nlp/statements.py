@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
-from memory.nlp.parse import Span, child, parse
-from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, Reader
+from memory.nlp.parse import Span, child, parse, parse_entities
+from memory.nlp.predicates import name_gender
+from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.wording import clause
 
@@ -105,6 +106,10 @@ def restated(sent: Span, reader: Reader) -> str:
     return ""
 
 
+# Kinds of names (spaCy's labels) that "he", "she" and "they" never stand for.
+NOT_PEOPLE = {"GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "LANGUAGE", "EVENT"}
+
+
 def extract(
     text: str,
     *,
@@ -119,6 +124,15 @@ def extract(
     reader.know(people)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
+    if THIRD_PERSON & {t.lower_ for t in doc}:
+        # only a message with he/she/they needs to know which names are not people (the
+        # recogniser nearly doubles a parse's time)
+        named = parse_entities(doc.text).ents
+        # (the recogniser takes unfamiliar first names for organisations: a known first
+        # name stays a person)
+        reader.things = {
+            e.text for e in named if e.label_ in NOT_PEOPLE and not name_gender(e.text)
+        }
     # A correction can straddle the parser's sentences ("it's amoxicillin I'm allergic to,
     # not penicillin"), so it is read over the whole message.
     contrasted = contrast(doc[:])

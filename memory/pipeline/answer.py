@@ -9,7 +9,7 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline import expect, slots
+from memory.pipeline import expect, roles, slots
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, source
 from memory.pipeline.question import Evidence
@@ -33,11 +33,14 @@ def compose(evidence: Evidence) -> str:
         return UNKNOWN
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
-    decided = slots.answer(evidence)
+    decided = roles.answer(evidence, before_slots=True) or slots.answer(evidence)
     if decided:
         return decided
     if slots.unanswered(evidence):
         return UNKNOWN
+    decided = roles.answer(evidence, before_slots=False)
+    if decided:
+        return decided
     if intent.yes_no:
         return yes_no(evidence)
     evidence = answerable(evidence)

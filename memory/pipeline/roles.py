@@ -1,0 +1,239 @@
+"""Answers read off the question's own structure, for what no named slot holds.
+
+A wh-word stands in one place of the question's clause: the subject of "who fixed our tap?",
+the object of "what did Ollie break?", the place of "where did Diego get a job?". Every
+statement became facts whose slot is its verb (`fix`, `break`, `get_at`), with subjects
+already resolved when the statement was read ("he fixed the tap" after "her husband Karim" is
+Karim's fact). So the answer is the same place in the stored fact that has the question's
+verb (or one close in meaning) and shares the question's other words: the fact's subject for
+"who", its object for "what", its place for "where". No verb, no shared word: no answer here,
+and the later steps decide (often "I don't know").
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from memory import embeddings, nlp
+from memory.models import Fact
+from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.questions import unwrap
+from memory.nlp.reader import ACQUIRE, Reader
+from memory.nlp.wording import owner_phrase
+from memory.pipeline.guard import base_relation
+from memory.pipeline.question import Evidence
+from memory.pipeline.speech import sentence
+
+WH = {"who", "whom", "what", "which", "where"}
+PLACE_PREPS = {"in", "at", "to", "from", "into", "near", "for", "with"}
+SAME_VERB, NEAR_VERB = 2.0, 1.5
+# The relation lexicon's slot names, as verbs ("works_for" is what "work" says).
+LEXICON_VERBS = {"works": "work", "lives": "live", "travels": "travel", "studies": "study"}
+NEAR_MEANING = 0.55  # cosine of two verbs' embeddings that say the same act ("pick", "choose")
+# Words of a question that are not the thing asked about.
+SKIP_DEPS = {"aux", "auxpass", "det", "punct", "neg", "case", "mark", "cc", "prep", "poss"}
+CHAT_WORDS = {"again", "now", "still", "currently", "these", "days", "ever", "exactly"}
+
+
+@dataclass(frozen=True)
+class Asked:
+    role: str  # "subject" | "object" | "place"
+    verb: str  # lemma of the question's predicate with its particle ("fix", "storm_out")
+    words: frozenset[str]  # stems of the question's other content words
+    subject: str | None  # who the question is about, for an object or a place
+    prep: str  # a preposition left at the end ("who does Ana live with?"), or ""
+    kind: str | None  # the noun of "which pet ...", "what car ..."
+    tense: str  # the predicate's tag, to say the answer back ("did", "does", "is")
+
+
+def asked(text: str, *, speaker: str) -> Asked | None:
+    doc = parse(unwrap(text).rstrip(" ?.!") + "?")
+    wh = next((t for t in doc if t.lower_ in WH and t.tag_ in ("WP", "WDT", "WRB", "WP$")), None)
+    if wh is None:
+        return None
+    kind = wh.head if wh.dep_ == "det" else None
+    slot = kind if kind is not None else wh
+    predicate = slot.head if slot.dep_ != "ROOT" else slot
+    if predicate.pos_ not in ("VERB", "AUX"):
+        return None
+    dep = slot.dep_
+    going = next((c for c in predicate.children if c.tag_ == "VBG" and child(c, "nsubj")), None)
+    if predicate.lemma_ == "be" and going is not None and dep in ("attr", "dobj"):
+        predicate, dep = going, "dobj"  # "What is Joaquim buying?" parsed with "is" as root
+    if wh.lower_ == "where":
+        role = "place"
+    elif dep in ("nsubj", "nsubjpass") and (kind is not None or wh.lower_ == "who"):
+        role = "subject"  # "what is called X?" asks a name, not who did something
+    elif dep in ("dobj", "attr", "oprd"):
+        role = "object"
+    else:
+        return None
+    subject = child(predicate, "nsubj", "nsubjpass")
+    if role == "subject" and any(c.dep_ == "aux" and c.lemma_ == "do" for c in predicate.children):
+        # "Who does Luís share a flat with?" read with "who" as the subject: with "does" the
+        # wh-word is never the subject; the name next to the verb is.
+        role, subject = (
+            "object",
+            next(
+                (c for c in predicate.lefts if c.i != wh.i and c.pos_ in ("PROPN", "PRON", "NOUN")),
+                None,
+            ),
+        )
+    stranded = next(
+        (c for c in predicate.children if c.dep_ == "prep" and not children(c, "pobj", "pcomp")),
+        None,
+    )
+    prep = stranded.lower_ if stranded is not None and role == "object" else ""
+    reader = Reader(speaker=speaker)
+    about = None if role == "subject" or subject is None else reader.entity(subject)
+    if role == "object" and predicate.lemma_ == "be":
+        return None  # "what is my dog's name?", "who is my manager?": named slots answer it
+    prt = child(predicate, "prt")
+    verb = predicate.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+    skip = {wh.i, slot.i, predicate.i}
+    if subject is not None:
+        skip |= {t.i for t in subject.subtree}
+    words = frozenset(
+        nlp.stem(t.lower_) for t in predicate.subtree if t.i not in skip and content(t)
+    )
+    tense = next((a.tag_ for a in children_aux(predicate)), predicate.tag_)
+    noun = kind.lemma_.lower() if kind is not None else None
+    return Asked(role, verb, words, about, prep, noun, tense)
+
+
+def children_aux(predicate: Token) -> list[Token]:
+    return [c for c in predicate.children if c.dep_ in ("aux", "auxpass")]
+
+
+def content(token: Token) -> bool:
+    return (
+        token.dep_ not in SKIP_DEPS
+        and token.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+        and token.lower_ not in CHAT_WORDS
+        and not token.is_stop
+    )
+
+
+@lru_cache(maxsize=2048)
+def _vector(word: str) -> np.ndarray:
+    vector = np.asarray(embeddings.embed(word), dtype=np.float32)
+    return vector / (np.linalg.norm(vector) or 1.0)
+
+
+def verb_match(question_verb: str, fact_verb: str) -> float:
+    """Lemmas with their particles: the same act, the same verb with another particle ("move"
+    for "move_in"), or verbs close in meaning ("pick" for "choose")."""
+    if question_verb == fact_verb:
+        return SAME_VERB
+    first, second = question_verb.split("_")[0], fact_verb.split("_")[0]
+    if nlp.stem(first) == nlp.stem(second):
+        return SAME_VERB - 0.25
+    if first in ACQUIRE and second in ("has", "have"):
+        return NEAR_VERB  # what was bought, got or adopted is stored as had
+    if {first, second} & {"be", "have", "ha", "is", "has", "do", "get"}:
+        return 0.0  # these say nothing about which act
+    similarity = float(_vector(first) @ _vector(second))
+    return NEAR_VERB if similarity >= NEAR_MEANING else 0.0
+
+
+def parts(fact: Fact) -> tuple[str, str]:
+    """(verb lemma with its particle, preposition) of a fact's slot: `storm_out` ->
+    ("storm_out", ""), `get_at` -> ("get", "at"), `lives_in` -> ("live", "in")."""
+    relation = base_relation(fact.relation).removeprefix("plan:")
+    if ":" in relation:
+        return "", ""  # a role ("role:sister") is a named slot, not a verb's
+    pieces = relation.split("_")
+    prep = pieces[-1] if len(pieces) > 1 and pieces[-1] in PLACE_PREPS else ""
+    verb = "_".join(pieces[:-1] if prep else pieces)
+    head, _, particle = verb.partition("_")
+    head = LEXICON_VERBS.get(head, head)
+    return head + (f"_{particle}" if particle else ""), prep
+
+
+def fit(question: Asked, fact: Fact, speaker: str) -> float:
+    """How well a fact's slot and arguments are the question's; 0 when it cannot answer."""
+    if fact.relation.startswith(("not:", "plan:")):
+        return 0.0  # what did not happen, or has not yet, is not who did it
+    verb, prep = parts(fact)
+    if not verb or (question.prep and prep != question.prep):
+        return 0.0
+    filler = filled(question, fact, prep)
+    if not filler:
+        return 0.0
+    if question.subject and not nlp.same_entity(fact.subject, question.subject):
+        return 0.0
+    said = {nlp.stem(w) for w in nlp.tokenize(fact.object)}
+    if question.role == "subject":
+        # the one who did it is not one of the question's own words ("who did Ana marry?")
+        if {nlp.stem(w) for w in nlp.tokenize(fact.subject)} & question.words:
+            return 0.0
+        if fact.subject == speaker and question.kind is None:
+            return 0.0  # the user does not ask who they are
+    else:
+        said -= {nlp.stem(w) for w in nlp.tokenize(filler)}
+    # the preposition left at the end is an argument the fact has ("... share a flat with?")
+    shared = len(said & question.words) + bool(question.prep)
+    if question.kind and question.role != "subject":
+        shared += nlp.stem(question.kind) in {nlp.stem(w) for w in nlp.tokenize(filler)}
+    match = verb_match(question.verb, verb)
+    if match and (shared or not question.words):
+        return match + shared
+    return float(shared) if shared >= 2 else 0.0
+
+
+def filled(question: Asked, fact: Fact, prep: str) -> str:
+    if question.role == "subject":
+        return fact.subject
+    if question.role == "place":
+        relation = base_relation(fact.relation)
+        placed = prep in ("in", "at", "to", "from", "into", "near") or relation in (
+            "lives_in",
+            "works_for",
+        )
+        return fact.object if placed else ""
+    return fact.object
+
+
+def answer(evidence: Evidence, *, before_slots: bool) -> str | None:
+    """The wh-question's answer from the fact that fills the question's place, or None.
+
+    Named slots hold values (objects), so they never answer "who did it?" nor "with whom?":
+    those are read here `before_slots`; objects and places only where no slot decided."""
+    intent = evidence.intent
+    if intent.yes_no or intent.wh == "when" or intent.wants_past or intent.wants_order:
+        return None
+    question = asked(intent.text, speaker=evidence.speaker)
+    if question is None:
+        return None
+    if before_slots != (question.role == "subject" or bool(question.prep)):
+        return None
+    scored = [(fit(question, f, evidence.speaker), f) for f in evidence.facts]
+    scored = [(s, f) for s, f in scored if s > 0]
+    if not scored:
+        return None
+    # the best fit; of equals, what is true now, then the newest
+    score, fact = max(scored, key=lambda sf: (sf[0], sf[1].is_true, sf[1].truth_since, sf[1].pk))
+    if not fact.is_true and any(f.is_true for s, f in scored if s == score):
+        return None
+    return said(question, fact, evidence.speaker)
+
+
+def said_entity(entity: str, speaker: str) -> str:
+    return owner_phrase(entity, speaker)[0]
+
+
+def said(question: Asked, fact: Fact, speaker: str) -> str:
+    """ "Karim did.", "Anaya is.", "His wrist.", "In Alicante."."""
+    if question.role == "subject":
+        who = said_entity(fact.subject, speaker)
+        if question.verb == "be":
+            return sentence(f"{who} {'was' if question.tense in ('VBD', 'VBN') else 'is'}")
+        if question.tense in ("VBD", "VBN"):
+            return sentence(f"{who} did")
+        return sentence(who)
+    _, prep = parts(fact)
+    value = said_entity(fact.object, speaker)
+    if question.role == "place" and prep:
+        return sentence(f"{prep} {value}")
+    return sentence(value)
