@@ -27,6 +27,9 @@ class ParsedFact:
     # Said as a correction ("Actually ..., not X"): a replaced value was never true.
     correction: bool = False
     corrects: str = ""  # the wrong value this fact replaces ("Rex" in "Max, not Rex")
+    # Said of the past ("I used to live in Wellington", "moved from Tampines"): stored, and
+    # false from the start; it retires nothing but the same fact still held as true.
+    past: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@
   fact holding it and corrects it.
 """
 
+from memory.nlp.endings import EndingFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.reader import (
@@ -40,13 +41,29 @@ from memory.nlp.reader import (
 from memory.nlp.verbs import VerbFrames
 
 
-class SentenceFrames(HoldingFrames, VerbFrames):
+def used_to(verb: Token | None) -> bool:
+    """ "used to live", "used to be a lawyer": a state or habit of the past."""
+    if verb is None or verb.dep_ != "xcomp" or verb.head.lemma_ != "use":
+        return False
+    to = child(verb, "aux")
+    return to is not None and to.lower_ == "to" and verb.head.tag_ == "VBD"
+
+
+def over_until(verb: Token) -> bool:
+    """ "I lived in Wellington until 2022": a past state with its end said."""
+    if verb.tag_ != "VBD":
+        return False
+    return any(p == "until" and is_time(o) for p, o in prep_objects(verb))
+
+
+class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
     """The frames of one sentence, read predicate by predicate."""
 
     def __init__(self, sent: Span, reader: Reader) -> None:
         self.sent = sent
         self.reader = reader
         self.frames: list[Frame] = []
+        self.past_now = False  # the predicate being read is said of the past
 
     def read(self) -> list[Frame]:
         for token in self.sent:
@@ -73,7 +90,10 @@ class SentenceFrames(HoldingFrames, VerbFrames):
         return self.frames
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
+        if value and not any(c.isalnum() for c in value):
+            return  # the tagger took a full stop for a name ("in Dundee. used to ...")
         if subject and relation:
+            kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
@@ -153,7 +173,9 @@ class SentenceFrames(HoldingFrames, VerbFrames):
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.subjects(verb)
         fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
-        if not subjects and fragment and verb.tag_ in ("VBG", "VBD", "VBN"):
+        # ("quit the gym, too expensive": a bare verb opening a statement is past, not an order)
+        bare = verb.tag_ == "VB" and verb.i == verb.sent.start and verb.dep_ == "ROOT"
+        if not subjects and fragment and (verb.tag_ in ("VBG", "VBD", "VBN") or bare):
             subjects = [verb]  # "Starting at KPMG on Monday": a fragment is about the speaker
         if not subjects:
             return
@@ -162,6 +184,9 @@ class SentenceFrames(HoldingFrames, VerbFrames):
             return  # "stopped learning German": the xcomp is the predicate
         if verb.dep_ == "xcomp" and verb.head.lemma_ in ASPECT_VERBS and not child(verb, "dobj"):
             return  # "stopped running": the aspect verb's habit frame has it
+        if verb.lemma_ == "use" and used_to(child(verb, "xcomp")):
+            return  # "I used to live in X": the xcomp is the predicate, said of the past
+        self.past_now = used_to(verb) or over_until(verb)
         neg, plan = negated(verb), is_plan(verb)
         if verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head):
             plan = True  # "is coming to stay with us in December"
@@ -180,6 +205,8 @@ class SentenceFrames(HoldingFrames, VerbFrames):
             if verb.lemma_ in ASPECT_VERBS and self.habit(verb, subject, neg, plan):
                 continue
             if verb.lemma_ in LEAVE_VERBS and self.departure(verb, subject, plan):
+                continue
+            if self.ending(verb, subject, neg, plan):
                 continue
             if self.acquisition(verb, subject, plan):
                 continue

@@ -31,6 +31,7 @@ class Frame:
     plan: bool = False
     multi: bool = False
     text: str = ""
+    past: bool = False  # held once and no longer ("used to live in Wellington")
 
 
 # What ties two parties, so that ending it ends the other party's place in the speaker's life.

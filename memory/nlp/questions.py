@@ -135,8 +135,15 @@ def _names(words: list[str], tags: list[str]) -> list[str]:
     ]
 
 
+# Adverbs the statement-shaped reading may leave inside a subject.
+ADVERBS = {"still", "ever", "currently", "really", "now", "already", "actually", "even", "also"}
+
+
 def _triplet(words: list[str], tags: list[str], wh: str | None):
     subject, relation, obj = _read(words, tags, wh)
+    if subject:  # "Am I still a member of X": an adverb between the subject and the rest
+        kept = [w for w in subject.split() if w.lower() not in ADVERBS]
+        subject = " ".join(kept) or subject
     if relation == "member_of" and wh and "party" in (w.lower() for w in words[1:4]):
         relation = "member_of_party"  # "What political party is X a member of?"
     return subject, relation, obj

@@ -184,7 +184,7 @@ def to_fact(
     relation = frame.relation
     if frame.plan and relation:
         relation = f"plan:{relation}"
-    single = not frame.multi and single_valued(relation)
+    single = not frame.multi and single_valued(relation) and not frame.past
     return ParsedFact(
         text=sentence_text(frame, sentence, speaker, last),
         subject=frame.subject,
@@ -194,6 +194,7 @@ def to_fact(
         ends_previous=single,
         single_valued=single,
         correction=correction,
+        past=frame.past,
     )
 
 

@@ -79,7 +79,7 @@ class VerbFrames:
             # "transferred from Benfica to Porto": Benfica is the value left behind.
             for prep, obj in prep_objects(verb):
                 if prep == "from" and self.reader.value(obj) != value:
-                    self.add(entity, found.relation, self.reader.value(obj), negated=True)
+                    self.add(entity, found.relation, self.reader.value(obj), past=True)
 
     def best_object(self, verb: Token, found: Triplet) -> str:
         """The value the lexicon's relation points at, read from the parse: a name that is

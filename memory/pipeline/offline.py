@@ -20,6 +20,12 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         return Verdict(fact=fact, operation=operation, reason=reason, new_index=index)
 
     relation = base_relation(new.relation)
+    if new.past:
+        # Said of the past: it ends only the same fact still held as true, nothing else.
+        same = nlp.same_entity(new.subject, fact.subject) and relation == fact.relation
+        if same and objects_match(new.object, fact.object):
+            return verdict("make_false", "said to be over")
+        return verdict("no_change", "said of the past")
     if new.negated and new.object and objects_match(new.object, fact.object):
         owner = not new.subject or owned_by(new.subject, fact.subject)
         if (

@@ -256,7 +256,7 @@ class UpdatePipeline:
         added = []
         why = self.why("erase.add")
         for index, (p, vector) in enumerate(zip(parsed, vectors, strict=True)):
-            if index in restated:
+            if index in restated or (p.past and ended_here(p, made_false)):
                 continue
             fact = services.add_fact(
                 user=self.user,
@@ -267,6 +267,14 @@ class UpdatePipeline:
                 keys=keys_of(p),
             )
             added.append(fact)
+            if p.past:  # "I used to live in Wellington": true once, false from the start
+                services.judge_fact(
+                    fact=fact,
+                    operation=Operation.MAKE_FALSE,
+                    why=self.why("erase.past", "said of the past"),
+                )
+                self.lines.append(f"Noted, as over: {sentence(p.text)}")
+                continue
             replaced = any(
                 base_relation(f.relation) == base_relation(p.relation) for f in made_false
             )
@@ -314,6 +322,14 @@ class UpdatePipeline:
             for e in edits
             for w in [revised if e.kind == "context_revised" else why]
         )
+
+
+def ended_here(parsed: nlp.ParsedFact, made_false: list[Fact]) -> bool:
+    """A past fact that this message already made false where it was held as true."""
+    return any(
+        f.relation == parsed.relation and nlp.entity_key(f.object) == nlp.entity_key(parsed.object)
+        for f in made_false
+    )
 
 
 def sentence(text: str) -> str:

@@ -69,7 +69,7 @@ def yes_no(evidence: Evidence) -> str:
         return f"Yes, it seems so. The latest I know: {since(newer, evidence.speaker)}.{tail}"
     if old:
         tail = f" Now: {since(now[0], evidence.speaker)}." if now else ""
-        return f"No, not anymore. {until(evidence, old[0])}.{tail}"
+        return f"No, not anymore. {sentence(until(evidence, old[0]))}{tail}"
     if now and intent.relation and single_valued(intent.relation):
         return f"No. {since(now[0], evidence.speaker)}."
     if now and intent.object:

@@ -1,0 +1,126 @@
+"""Endings: a predicate whose meaning is that something held no longer does, whatever slot
+held it ("gave up on the violin", "dropped out of his law degree", "retired from the bank",
+"ditched the pottery course", "Ines and I broke up").
+
+An ending is a negated frame on the value with no slot of its own; the update step retires
+every current fact of the same owner holding that value (memory.pipeline.guard
+.negates_value), so "plays the violin", "studies law" and "works at the bank" end without a
+rule for each. A container noun ("law degree", "chess club", "pottery course") ends what it
+contains too: "dropped out of his law degree" ends studying law.
+"""
+
+from memory.nlp.holdings import Frame
+from memory.nlp.parse import Token, child, children
+from memory.nlp.reader import FIRST_PERSON, Reader, is_time
+
+# Verbs that end what their object was to the subject, alone or with a particle.
+ENDING_VERBS = {"quit", "drop", "ditch", "abandon", "cancel", "resign", "retire", "finish"}
+ENDING_PHRASES = {
+    ("give", "up"),
+    ("drop", "out"),
+    ("pull", "out"),
+    ("back", "out"),
+    ("opt", "out"),
+    ("move", "out"),
+    ("walk", "away"),
+    ("step", "down"),
+}
+# Two people parting: the tie between them ends ("Ines and I broke up", "we split up").
+PARTING = {("break", "up"), ("split", "up"), ("divorce", ""), ("separate", "")}
+# Nouns that hold an activity or subject named by their modifier.
+CONTAINERS = {
+    "degree",
+    "course",
+    "class",
+    "classes",
+    "lesson",
+    "lessons",
+    "club",
+    "team",
+    "group",
+    "program",
+    "programme",
+    "studies",
+    "membership",
+    "subscription",
+}
+TARGET_PREPS = ("on", "of", "from", "with", "out")
+PARTICLES = ("out", "up", "away", "down", "off")
+
+
+class EndingFrames:
+    reader: Reader
+    frames: list[Frame]
+
+    def ending(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        phrase = (verb.lemma_.lower(), particle(verb))
+        if neg or not (phrase[0] in ENDING_VERBS or phrase in ENDING_PHRASES | PARTING):
+            return False
+        if phrase[0] == "finish" and verb.tag_ == "VBG":
+            return False  # "she's finishing her PhD": not finished yet
+        entity = self.reader.entity(subject)
+        if phrase in PARTING:
+            return self.parting(verb, subject, plan)
+        target = ended_target(verb)
+        if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
+            return False
+        for value in ended_values(target, self.reader):
+            self.frames.append(Frame(entity, "", value, True, plan=plan))
+        self.reader.remember([entity])  # "Mateo dropped out of law, he wants ...": he is Mateo
+        return True
+
+    def parting(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "Ines and I broke up", "I broke up with Tom", "we split up" (the partner spoken
+        of): each one's tie to the other ends."""
+        together = [subject, *[c for c in subject.children if c.dep_ == "conj"]]
+        if verb.dep_ == "conj" and verb.head.pos_ in ("PROPN", "NOUN") and verb.head.i < subject.i:
+            together.append(verb.head)  # "Ines and I broke up" parsed with Ines as the head
+        together += [
+            o
+            for p in children(verb, "prep")
+            if p.lower_ == "with"
+            for o in children(p, "pobj")
+            if not is_time(o)
+        ]
+        speaker = self.reader.speaker
+        others = [t for t in together if t.lower_ not in FIRST_PERSON]
+        if len(others) == len(together):
+            return False  # two other people parting: no tie of the speaker's ends
+        for other in others:
+            self.frames.append(Frame(speaker, "", self.reader.value(other), True, plan=plan))
+        return bool(others)
+
+
+def particle(verb: Token) -> str:
+    """The verb's particle, also where the parser took it for a preposition ("dropped out
+    of X" with "of X" hanging from "out")."""
+    prt = child(verb, "prt")
+    if prt is not None:
+        return prt.lower_
+    loose = [p for p in children(verb, "prep") if p.lower_ in PARTICLES and not child(p, "pobj")]
+    return loose[0].lower_ if loose else ""
+
+
+def ended_target(verb: Token) -> Token | None:
+    """What is ended: the object, else the object of "on"/"of"/"from" ("gave up on X",
+    "dropped out of X", "retired from X")."""
+    obj = child(verb, "dobj")
+    if obj is not None:
+        return obj
+    preps = children(verb, "prep")
+    for prep in preps + [q for p in preps for q in children(p, "prep")]:
+        if prep.lower_ in TARGET_PREPS:
+            found = child(prep, "pobj")
+            if found is not None:
+                return found
+    return None
+
+
+def ended_values(target: Token, reader: Reader) -> list[str]:
+    """The value as said, and for a container ("law degree") what it contains ("law")."""
+    values = [reader.value(target)]
+    if target.lemma_.lower() in CONTAINERS:
+        mods = [c for c in target.lefts if c.dep_ in ("compound", "amod", "nmod")]
+        if mods:
+            values.append(target.doc[mods[0].i : target.i].text)
+    return values

@@ -1,0 +1,68 @@
+"""What ended and what was only ever in the past: an ending verb ("gave up on", "dropped out
+of", "retired from", "broke up") ends the value whatever slot held it, and a state said of the
+past ("used to", "moved from", "until 2021") is stored false from the start, with its audit.
+Through the real chat entry point, real database."""
+
+import pytest
+
+from memory.models import Fact, MemoryEdit
+from tests.helpers import Chat
+
+
+@pytest.fixture
+def chat(alice):
+    return Chat(alice)
+
+
+def test_giving_up_on_something_ends_doing_it(chat):
+    chat.tell("I play the cello in a community orchestra.", "honestly I gave up on the cello")
+    assert chat.ask("do I still play the cello?").startswith("No")
+
+
+def test_dropping_out_of_a_degree_ends_studying_its_subject(chat):
+    chat.tell(
+        "My cousin Afonso is studying medicine in Porto.",
+        "Afonso dropped out of his medicine degree, he wants to be a pilot",
+    )
+    assert chat.ask("is Afonso still studying medicine?").startswith("No")
+
+
+def test_retiring_from_a_place_ends_working_there(chat):
+    chat.tell("My aunt Odete works at the post office.", "Odete retired from the post office")
+    assert chat.ask("does Odete still work at the post office?").startswith("No")
+
+
+def test_breaking_up_ends_the_partner_role(chat):
+    chat.tell("My boyfriend Nuno is a chef.", "Nuno and I broke up in June, it was mutual")
+    assert chat.ask("am I still with Nuno?").startswith("No")
+
+
+def test_a_bare_verb_opening_a_statement_is_the_users_past(chat):
+    chat.tell("I'm a member of the rowing club.", "quit the rowing club, too early in the morning")
+    assert chat.ask("am I still a member of the rowing club?").startswith("No")
+
+
+def test_finishing_in_progress_is_not_an_ending(chat):
+    chat.tell("My sister Leonor is doing a PhD in chemistry.", "Leonor is finishing her PhD")
+    assert chat.ask("is Leonor still doing her PhD?").startswith("Yes")
+
+
+def test_used_to_is_stored_as_over_and_answers_before(chat, alice):
+    chat.tell("I'm a teacher in Braga. I used to live in Viseu until 2020.")
+    assert chat.ask("Where did I live before?").startswith("Before that, you lived in Viseu.")
+    viseu = Fact.objects.get(user=alice, object="Viseu")
+    assert not viseu.is_true
+    steps = list(
+        MemoryEdit.objects.filter(fact=viseu).order_by("pk").values_list("step", flat=True)
+    )
+    assert steps == ["erase.add", "erase.past"]
+
+
+def test_a_past_state_does_not_retire_the_current_one(chat):
+    chat.tell("I live in Faro.", "I used to live in Évora as a student.")
+    assert chat.ask("Where do I live?") == "You live in Faro."
+
+
+def test_moving_from_a_place_makes_it_the_earlier_home(chat):
+    chat.tell("We live in Almada.", "we moved from Almada to Sintra last month")
+    assert chat.ask("where did we live before Sintra?") == "Before that, you lived in Almada."
