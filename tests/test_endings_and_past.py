@@ -66,3 +66,17 @@ def test_a_past_state_does_not_retire_the_current_one(chat):
 def test_moving_from_a_place_makes_it_the_earlier_home(chat):
     chat.tell("We live in Almada.", "we moved from Almada to Sintra last month")
     assert chat.ask("where did we live before Sintra?") == "Before that, you lived in Almada."
+
+
+def test_an_earlier_value_no_slot_holds_is_the_closest_statement_of_that_kind(chat):
+    chat.tell(
+        "I did my PhD in Gdańsk and stayed on for ten years as a lecturer",
+        "these days I'm in Toronto, new life lol",
+    )
+    answer = chat.ask("where did I live before Toronto?")
+    assert "Gdańsk" in answer and "Toronto" not in answer.split("Gdańsk")[0]
+
+
+def test_nothing_related_before_is_still_not_known(chat):
+    chat.tell("I adopted a tortoise called Gaspar.")
+    assert "know" in chat.ask("where did I live before Toronto?")

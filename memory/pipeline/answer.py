@@ -10,6 +10,7 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline import expect, roles, slots
+from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, source
 from memory.pipeline.question import Evidence
@@ -155,6 +156,9 @@ def past(evidence: Evidence) -> str:
         if earlier is not None:
             then, latest = (quote(f, evidence.speaker) for f in earlier)
             return f"Before that: {sentence(then)} Now: {sentence(latest)}"
+        said = earlier_by_meaning(evidence, now[:1])
+        if said is not None:
+            return said
         text = "I don't know of anything earlier."
         return text + (" Now: " + since(now[0], evidence.speaker) + "." if now else "")
     parts = [
@@ -211,7 +215,8 @@ def in_order(evidence: Evidence) -> str:
     if intent.anchor:
         anchor = [i for i, f in enumerate(facts) if _mentions(f, intent.anchor)]
         if not anchor:
-            return f"I don't know anything about {intent.anchor} yet."
+            said = earlier_by_meaning(evidence, [])
+            return said or f"I don't know anything about {intent.anchor} yet."
         i = anchor[0]
         after = re.search(r"\bafter\b", question) is not None
         j = i + 1 if after else i - 1

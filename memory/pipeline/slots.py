@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.statements import single_valued
+from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, join, sentence, speak
@@ -208,6 +209,9 @@ def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
     anchor = evidence.intent.anchor or ""
     earlier = [f for f in past if not anchor or entity_key(f.object) != entity_key(anchor)]
     if not earlier:
+        said = earlier_by_meaning(evidence, now[:1])
+        if said is not None:
+            return said
         text = "I don't know of anything earlier."
         return text + (" " + sentence("now " + speak(now[0], speaker)) if now else "")
     text = sentence(f"before that, {speak(earlier[0], speaker, past=True)}")

@@ -1,0 +1,68 @@
+"""What came before, when no slot holds it: the statement closest in meaning to the question
+that holds an answer of the kind asked ("where did I live before Toronto?" -> "I did my PhD
+in Gdańsk and stayed on ..."), other than what holds now and the question's own anchor."""
+
+import re
+
+from memory import embeddings, nlp
+from memory.models import Fact
+from memory.pipeline import expect
+from memory.pipeline.question import Evidence
+from memory.pipeline.speech import quote, sentence
+
+ANSWERABLE = 20  # facts checked, best-ranked first
+# Closeness in meaning at which a statement holding an answer of the kind asked may say what
+# came before: "where did I live before Toronto?" and "did my PhD in Gdańsk and stayed on"
+# are 0.21 apart for the embedding model; the kind of answer (a place) does the rest.
+EARLIER_RELATED = 0.2
+
+
+def earlier_by_meaning(evidence: Evidence, now: list[Fact]) -> str | None:
+    """No slot holds an earlier value, and no two statements show the change: the statement
+    closest in meaning to the question that holds an answer of the kind asked, other than
+    what holds now and the question's own anchor ("where did I live before London?" -> "I'm
+    living in Berlin"), said back; None when nothing is related enough."""
+    wanted = expect.expected(evidence.intent.text)
+    anchor = evidence.intent.anchor or ""
+    held = {nlp.entity_key(f.object) for f in now if f.object}
+    near = said_similarity(evidence, evidence.facts[:ANSWERABLE])
+
+    def fits(fact: Fact) -> bool:
+        if near[fact.pk] < EARLIER_RELATED or fact.relation.startswith("plan:"):
+            return False
+        if nlp.entity_key(fact.object) in held:
+            return False
+        if anchor and is_anchor(fact, anchor):
+            return False
+        return wanted is None or expect.offers(fact, wanted, evidence.intent.text)
+
+    close = sorted((f for f in evidence.facts[:ANSWERABLE] if fits(f)), key=lambda f: -near[f.pk])
+    if not close:
+        return None
+    question = evidence.intent.text.lower()
+    lead = "After that" if re.search(r"\bafter\b", question) else "Before that"
+    lead = lead if evidence.intent.wants_past or anchor else "As far as I can tell"
+    return f"{lead}: {sentence(quote(close[0], evidence.speaker))}"
+
+
+def is_anchor(fact: Fact, anchor: str) -> bool:
+    """Whether a statement is about the anchor itself ("before Sofía": what Sofía is like);
+    one that names the anchor and what came before it ("a yoga teacher now, used to be a
+    lawyer") still answers."""
+    return nlp.same_entity(fact.object, anchor) or nlp.same_entity(fact.subject, anchor)
+
+
+def said_similarity(evidence: Evidence, facts: list[Fact]) -> dict[int, float]:
+    """Each fact's closeness in meaning to the question, as its own triplet sentence or as
+    the user's sentence it came from, whichever is closer: a clause cut from its sentence
+    ("alice stays on for ten years") loses what the sentence said ("... in Gdańsk")."""
+    said = {f.pk: quote(f, evidence.speaker) for f in facts}
+    texts = sorted(set(said.values()))
+    if not texts:
+        return {}
+    vectors = dict(zip(texts, embeddings.embed_many(texts), strict=True))
+    question = embeddings.embed(evidence.intent.text)
+    return {
+        f.pk: max(evidence.similarity.get(f.pk, 0.0), float(vectors[said[f.pk]] @ question))
+        for f in facts
+    }
