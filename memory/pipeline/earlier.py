@@ -27,8 +27,13 @@ def earlier_by_meaning(evidence: Evidence, now: list[Fact]) -> str | None:
     held = {nlp.entity_key(f.object) for f in now if f.object}
     near = said_similarity(evidence, evidence.facts[:ANSWERABLE])
 
+    # What came before what holds now was said before it was.
+    since = min((f.created_at for f in now), default=None)
+
     def fits(fact: Fact) -> bool:
         if near[fact.pk] < EARLIER_RELATED or fact.relation.startswith("plan:"):
+            return False
+        if since is not None and fact.created_at > since:
             return False
         if nlp.entity_key(fact.object) in held:
             return False
