@@ -54,9 +54,9 @@ def similar_facts(
 # took 58 ms (and found 94% of the true ones), of a 100k-vector user 1.6 ms, of a user alone
 # in the table 0.6 ms at any size. Sorting the user's own vectors exactly costs ~0.8 us a
 # vector (1k: 0.8 ms, 10k: 8 ms, 100k: 80 ms) and does not depend on anyone else. Measured
-# (docs/DESIGN-NOTES.md): the index's cost is about 0.15 ms / share for 40 neighbours, so the
-# two meet at n = sqrt(EXACT_RATIO * N) vectors for a user with n of the table's N: ~9k at 431k
-# vectors, ~14k at 1M, ~4.5k for a lone user with 100k. Below EXACT_FLOOR the exact search is
+# (docs/DESIGN-NOTES.md): the index's cost is about 0.15-0.2 ms / share for 40 neighbours, so
+# the two meet at n = sqrt(EXACT_RATIO * N) vectors for a user with n of the table's N: ~9k at
+# 431k vectors, ~14k at 1M, ~4.5k in a table of 100k. Below EXACT_FLOOR the exact search is
 # always used (at most ~1 ms, and exact); above EXACT_CEILING never (it would cost over 16 ms).
 EXACT_RATIO = 200
 EXACT_FLOOR = 1_000
@@ -89,8 +89,9 @@ def searches_exactly(*, user_id: int) -> bool:
     if count < cutoff:
         return True
     if len(_large_until) > 10_000:  # forget the expired ones
-        for key in [k for k, until in _large_until.items() if until <= now]:
-            del _large_until[key]
+        for key, until in list(_large_until.items()):
+            if until <= now:
+                _large_until.pop(key, None)
     _large_until[user_id] = now + LARGE_FOR_SECONDS
     return False
 
@@ -112,7 +113,8 @@ ORDER BY nearest.distance, nearest.fact_id
 
 
 def _exact_nearest(*, user_id: int, vector, count: int) -> list[tuple[int, bool, float]]:
-    params = [Vector(vector).to_text(), user_id, embeddings.model_name(), count]
+    text = (vector if isinstance(vector, Vector) else Vector(vector)).to_text()
+    params = [text, user_id, embeddings.model_name(), count]
     with connection.cursor() as cursor:
         cursor.execute(_EXACT_SQL, params)
         return cursor.fetchall()
