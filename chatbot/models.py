@@ -87,6 +87,15 @@ class Message(models.Model):
                 name="message_pending_update",
                 condition=models.Q(applied_at__isnull=True, route__in=["update", "both"]),
             ),
+            # services.fail_orphaned_messages looks for old pending user messages every worker
+            # heartbeat; without this it read the whole message table each time. Few rows are
+            # ever pending, so the index stays tiny (the price: a status change is no HOT
+            # update, like the route and applied_at changes above).
+            models.Index(
+                fields=["created_at"],
+                name="message_pending_user",
+                condition=models.Q(role="user", status="pending"),
+            ),
         ]
 
     def __str__(self) -> str:

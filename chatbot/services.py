@@ -8,7 +8,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import BigIntegerField, Exists, OuterRef
+from django.db.models import BigIntegerField, Exists, OuterRef, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -192,6 +192,14 @@ async def run_message(
 ORPHANED = "This message could not be processed. Press Retry to send it again."
 
 
+def pending_user_messages(*, before: datetime) -> QuerySet[Message]:
+    """User messages still pending that were stored before `before`: read through the
+    message_pending_user index, which holds only pending user messages."""
+    return Message.objects.filter(
+        role=Message.Role.USER, status=Message.Status.PENDING, created_at__lt=before
+    )
+
+
 @transaction.atomic
 def fail_orphaned_messages(*, older_than_seconds: float) -> list[Message]:
     """Mark failed (with Retry) the pending messages that no job will finish any more.
@@ -213,8 +221,8 @@ def fail_orphaned_messages(*, older_than_seconds: float) -> list[Message]:
     )
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     orphans = list(
-        Message.objects.select_for_update(skip_locked=True)
-        .filter(role=Message.Role.USER, status=Message.Status.PENDING, created_at__lt=cutoff)
+        pending_user_messages(before=cutoff)
+        .select_for_update(skip_locked=True)
         .exclude(Exists(live))
     )
     for message in orphans:

@@ -1,6 +1,10 @@
 """Reads of a user's memory. Every function takes the user (id) and filters by it first."""
 
+import time
+
+from django.db import connection
 from django.db.models import QuerySet
+from pgvector import Vector
 from pgvector.django import CosineDistance
 
 from memory import embeddings
@@ -19,17 +23,21 @@ def similar_facts(
     min_similarity: float | None = None,
     current_only: bool = True,
     with_sources: bool = True,
+    exact: bool | None = None,
 ) -> list[tuple[Fact, float]]:
     """Nearest facts by cosine similarity (1 - cosine distance), best first; `with_sources`
-    loads the message each fact came from too."""
-    rows = FactVector.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
-    rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
+    loads the message each fact came from too. `exact` picks the search (exact over the
+    user's own vectors, or the HNSW index); by default `searches_exactly()` decides."""
     # The truth filter is applied to the nearest rows rather than in the search: with it in
     # the WHERE clause the planner sorts every current fact exactly (140 ms at 100k facts)
     # instead of walking the HNSW index (4 ms), so we over-fetch neighbours (with their truth,
     # one index lookup each) and keep the current ones; only those few rows are then built.
-    fetched = rows.values_list("fact_id", "fact__is_true", "distance")
-    fetched = fetched[: limit * 4 if current_only else limit]
+    # Both searches fetch the same rows, so their results are the same up to the index's recall.
+    fetch = limit * 4 if current_only else limit
+    if exact is None:
+        exact = searches_exactly(user_id=user_id)
+    search = _exact_nearest if exact else _index_nearest
+    fetched = search(user_id=user_id, vector=vector, count=fetch)
     nearest = [(pk, 1.0 - float(d)) for pk, true, d in fetched if true or not current_only]
     nearest = nearest[:limit]
     if min_similarity is not None:
@@ -37,6 +45,91 @@ def similar_facts(
     rows = Fact.objects.select_related("source_message") if with_sources else Fact.objects
     facts = rows.in_bulk([pk for pk, _ in nearest])
     return [(facts[pk], sim) for pk, sim in nearest if pk in facts]
+
+
+# Which search is cheaper depends on how much of the shared HNSW index is the user's. The
+# index is one graph over every user's vectors; a search filtered to one user (pgvector's
+# iterative scan) walks past everyone else's, about count / share entries, so it costs more
+# the smaller the user's share of the table: 40 neighbours of a 1,000-vector user among 431k
+# took 58 ms (and found 94% of the true ones), of a 100k-vector user 1.6 ms, of a user alone
+# in the table 0.6 ms at any size. Sorting the user's own vectors exactly costs ~0.8 us a
+# vector (1k: 0.8 ms, 10k: 8 ms, 100k: 80 ms) and does not depend on anyone else. Measured
+# (docs/DESIGN-NOTES.md): the index's cost is about 0.15-0.2 ms / share for 40 neighbours, so
+# the two meet at n = sqrt(EXACT_RATIO * N) vectors for a user with n of the table's N: ~9k at
+# 431k vectors, ~14k at 1M, ~4.5k in a table of 100k. Below EXACT_FLOOR the exact search is
+# always used (at most ~1 ms, and exact); above EXACT_CEILING never (it would cost over 16 ms).
+EXACT_RATIO = 200
+EXACT_FLOOR = 1_000
+EXACT_CEILING = 20_000
+# A user found too large for the exact search is remembered for a while (per process), so that
+# the largest memories do not count up to the cut-off before every search (~0.7 ms at 9k).
+LARGE_FOR_SECONDS = 600.0
+_large_until: dict[int, float] = {}
+
+# The cut-off comes from the planner's row estimate for the table (pg_class.reltuples,
+# refreshed by (auto)vacuum and analyze; -1 before the first), the count stops at it.
+_SIZE_SQL = """
+WITH cutoff AS (
+    SELECT least(greatest(sqrt(%s * greatest(reltuples, 0)), %s), %s)::bigint AS n
+    FROM pg_class WHERE oid = 'memory_factvector'::regclass
+)
+SELECT (SELECT n FROM cutoff), count(*)
+FROM (SELECT 1 FROM memory_factvector WHERE user_id = %s LIMIT (SELECT n FROM cutoff)) mine
+"""
+
+
+def searches_exactly(*, user_id: int) -> bool:
+    """Whether similar_facts() sorts this user's vectors exactly rather than walk the index."""
+    now = time.monotonic()
+    if _large_until.get(user_id, 0.0) > now:
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute(_SIZE_SQL, [EXACT_RATIO, EXACT_FLOOR, EXACT_CEILING, user_id])
+        cutoff, count = cursor.fetchone()
+    if count < cutoff:
+        return True
+    if len(_large_until) > 10_000:  # forget the expired ones
+        for key, until in list(_large_until.items()):
+            if until <= now:
+                _large_until.pop(key, None)
+    _large_until[user_id] = now + LARGE_FOR_SECONDS
+    return False
+
+
+# Exact: the user's own rows through the user_id index, each distance computed once, sorted;
+# MATERIALIZED keeps the planner from turning the ORDER BY into an HNSW walk. Only the nearest
+# rows are then joined to their facts for the truth.
+_EXACT_SQL = """
+WITH mine AS MATERIALIZED (
+    SELECT fact_id, embedding <=> %s::vector AS distance
+    FROM memory_factvector WHERE user_id = %s AND embed_model = %s
+), nearest AS (
+    SELECT fact_id, distance FROM mine ORDER BY distance, fact_id LIMIT %s
+)
+SELECT nearest.fact_id, fact.is_true, nearest.distance
+FROM nearest JOIN memory_fact fact ON fact.id = nearest.fact_id
+ORDER BY nearest.distance, nearest.fact_id
+"""
+
+
+def _exact_nearest(*, user_id: int, vector, count: int) -> list[tuple[int, bool, float]]:
+    text = (vector if isinstance(vector, Vector) else Vector(vector)).to_text()
+    params = [text, user_id, embeddings.model_name(), count]
+    with connection.cursor() as cursor:
+        cursor.execute(_EXACT_SQL, params)
+        return cursor.fetchall()
+
+
+def index_rows(*, user_id: int, vector, count: int) -> QuerySet:
+    """The index search's query (the planner walks the HNSW index for it, filtering by user)."""
+    rows = FactVector.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
+    rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
+    return rows.values_list("fact_id", "fact__is_true", "distance")[:count]
+
+
+def _index_nearest(*, user_id: int, vector, count: int) -> list[tuple[int, bool, float]]:
+    # hnsw.iterative_scan = relaxed_order (memory.age) may return rows slightly out of order.
+    return sorted(index_rows(user_id=user_id, vector=vector, count=count), key=lambda r: r[2])
 
 
 def facts_by_triplet(

@@ -347,16 +347,19 @@ def test_making_a_fact_false_leaves_its_vector_row_alone(alice):
     assert FactVector.objects.get(fact=rome).user_id == alice.pk
 
 
-def test_a_vector_search_finds_only_the_users_own_current_facts(alice, bob):
+@pytest.mark.parametrize("exact", [None, True, False])
+def test_a_vector_search_finds_only_the_users_own_current_facts(alice, bob, exact):
     from memory import embeddings, selectors
 
     say(alice, "I live in Oslo.")
     say(alice, "I moved to Rome.")
     say(bob, "I live in Lisbon.")
     vector = embeddings.embed("Where do I live?")
-    found = [f.object for f, _ in selectors.similar_facts(user_id=alice.pk, vector=vector)]
-    assert found == ["Rome"]
-    every = selectors.similar_facts(user_id=alice.pk, vector=vector, current_only=False)
+    found = selectors.similar_facts(user_id=alice.pk, vector=vector, exact=exact)
+    assert [f.object for f, _ in found] == ["Rome"]
+    every = selectors.similar_facts(
+        user_id=alice.pk, vector=vector, current_only=False, exact=exact
+    )
     assert sorted(f.object for f, _ in every) == ["Oslo", "Rome"]
 
 
