@@ -10,6 +10,7 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline import expect, roles, slots
+from memory.pipeline.dates import on_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, source
@@ -87,7 +88,7 @@ def when(evidence: Evidence) -> str:
         said = scheduled(evidence, happened)
         if said:
             return sentence(said)
-    return slots.on_date(happened[0]) if happened else UNKNOWN
+    return on_date(happened[0]) if happened else UNKNOWN
 
 
 def scheduled(evidence: Evidence, facts: list[Fact]) -> str | None:

@@ -68,6 +68,13 @@ def open_verb(relation: str) -> str | None:
     return verb or None
 
 
+def bare_verb(relation: str) -> bool:
+    """A slot that is a verb alone ("promote", "swim"), not the lexicon's nor a role."""
+    from memory.nlp.wording import PHRASES
+
+    return relation.isalpha() and relation not in PHRASES and relation not in ("is", "has")
+
+
 def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
     rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
     relation = intent.relation
@@ -82,6 +89,11 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
                 role = relation.removeprefix("role:")
                 for prefix in ("role:", "not:role:", "plan:role:"):
                     wanted |= Q(relation__startswith=prefix, relation__endswith=f" {role}")
+            elif bare_verb(relation):
+                # "When did I get promoted?" asks the act whatever it was to or at
+                # ("got promoted to senior editor": `promote_to`).
+                for prefix in ("", "not:", "plan:"):
+                    wanted |= Q(relation__startswith=f"{prefix}{relation}_")
             rows = rows.filter(wanted)
         return list(rows.order_by("-id")[:50])
     if relation and intent.object:

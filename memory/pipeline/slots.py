@@ -3,15 +3,15 @@ it. One value for a single-valued slot (with a plan or the previous value where 
 current member for a set, the date for "when", the previous value for "before"."""
 
 import copy
-import re
 from datetime import datetime, timedelta
 
 from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.statements import single_valued
+from memory.pipeline.dates import on_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
-from memory.pipeline.question import Evidence
+from memory.pipeline.question import Evidence, bare_verb
 from memory.pipeline.speech import day, join, sentence, speak
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
@@ -34,6 +34,8 @@ def fills(fact: Fact, roles: set[str]) -> bool:
     slot = slot_of(fact)
     if slot in roles:
         return True
+    if any(bare_verb(r) and slot.startswith(f"{r}_") for r in roles):
+        return True  # "got promoted to senior editor" fills "when did I get promoted?"
     if slot.startswith("role:") and any(
         r.startswith("role:") and slot.endswith(" " + r.removeprefix("role:")) for r in roles
     ):
@@ -227,48 +229,3 @@ def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | 
     if past:
         return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
     return None
-
-
-def on_date(fact: Fact) -> str:
-    stated = stated_date(fact)
-    if stated:
-        has_day = any(w.strip(",.").isdigit() and len(w.strip(",.")) <= 2 for w in stated.split())
-        return sentence(f"{'on' if has_day else 'in'} {stated}")
-    return sentence(f"on {day(fact.created_at)}")
-
-
-def stated_date(fact: Fact) -> str | None:
-    """A date the user gave for it ("moved to Berlin in 2019", "since 2020"), when it names a
-    year or a month; relative ones ("last week") are left to the message's own date, and a
-    length of time ("about 3 years", "15 years old") is no date at all. The sentence that
-    names the fact's value, or for a fact without one ("I've been running since 2020") the
-    sentence of its verb."""
-    from memory.nlp.parse import parse_entities
-    from memory.pipeline.update import split_speaker
-
-    message = fact.source_message
-    if message is None:
-        return None
-    verb = slot_of(fact).split("_")[0].split(":")[-1]
-    _, body = split_speaker(message.text, "")
-    for sent in parse_entities(body).sents:
-        if fact.object:
-            if fact.object.lower() not in sent.text.lower():
-                continue
-        elif not any(t.lemma_.lower() == verb for t in sent):
-            continue
-        for ent in sent.ents:
-            relative = {w.lower() for w in ent.text.split()} & RELATIVE
-            if (
-                ent.label_ == "DATE"
-                and not relative
-                and (YEAR.search(ent.text) or MONTH.search(ent.text))
-            ):
-                return ent.text
-    return None
-
-
-# Dates said relative to the day they were said: that day is the answer, not the words.
-RELATIVE = {"yesterday", "today", "tomorrow", "ago", "last", "next", "this", "tonight"}
-YEAR = re.compile(r"\b(19|20)\d\d\b")
-MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)

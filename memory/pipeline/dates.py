@@ -1,0 +1,109 @@
+"""When something happened, as the user said it: a date they gave ("on March 1st", "in 2019"),
+a relative one counted from the day they said it ("last month" said in June is May, "two
+weeks ago"), else the day it was said."""
+
+import re
+from datetime import datetime, timedelta
+
+from memory.models import Fact
+from memory.nlp import stem
+from memory.pipeline.guard import base_relation
+from memory.pipeline.speech import day, sentence
+
+DAY_OF_MONTH = re.compile(r"\d{1,2}(st|nd|rd|th)?", re.I)
+MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple": 2, "few": 3}
+AGO = re.compile(
+    r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)"
+    r"\s+(day|week|month|year)s?\s+ago\b",
+    re.I,
+)
+LAST = re.compile(r"\b(yesterday|last (week|month|year))\b", re.I)
+
+
+def on_date(fact: Fact) -> str:
+    """When it happened: a date the user gave, a relative one ("last month", "two weeks
+    ago") counted from the day it was said, else the day it was said."""
+    stated = stated_date(fact)
+    if stated:
+        has_day = any(DAY_OF_MONTH.fullmatch(w.strip(",.")) for w in stated.split())
+        return sentence(f"{'on' if has_day else 'in'} {capitalised(stated)}")
+    counted = relative_date(fact)
+    return sentence(counted or f"on {day(fact.created_at)}")
+
+
+def stated_date(fact: Fact) -> str | None:
+    """A date the user gave for it ("moved to Berlin in 2019", "since 2020"), when it names a
+    year or a month; relative ones ("last week") are left to the message's own date, and a
+    length of time ("about 3 years", "15 years old") is no date at all. The sentence that
+    names the fact's value, or for a fact without one ("I've been running since 2020") the
+    sentence of its verb."""
+    from memory.nlp.parse import parse_entities
+    from memory.pipeline.update import split_speaker
+
+    message = fact.source_message
+    if message is None:
+        return None
+    verb = base_relation(fact.relation).removeprefix("plan:").split("_")[0].split(":")[-1]
+    _, body = split_speaker(message.text, "")
+    for sent in parse_entities(body).sents:
+        if fact.object:
+            if fact.object.lower() not in sent.text.lower():
+                continue
+        elif not any(stem(t.lower_) == stem(verb) for t in sent):
+            continue  # ("quit smoking": the gerund is often tagged a noun, lemma "smoking")
+        for ent in sent.ents:
+            relative = {w.lower() for w in ent.text.split()} & RELATIVE
+            if (
+                ent.label_ == "DATE"
+                and not relative
+                and (YEAR.search(ent.text) or MONTH.search(ent.text))
+            ):
+                return ent.text
+    return None
+
+
+# Dates said relative to the day they were said: that day is the answer, not the words.
+RELATIVE = {"yesterday", "today", "tomorrow", "ago", "last", "next", "this", "tonight"}
+YEAR = re.compile(r"\b(19|20)\d\d\b")
+MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
+
+
+def capitalised(text: str) -> str:
+    """ "march 1st" -> "March 1st"."""
+    return " ".join(
+        w.capitalize() if w.lower() in {m.lower() for m in MONTHS} else w for w in text.split()
+    )
+
+
+def relative_date(fact: Fact) -> str | None:
+    """ "got promoted last month" said on 10 June -> "in May 2025"; "two weeks ago" -> the day."""
+    message = fact.source_message
+    if message is None:
+        return None
+    said = message.sent_at or fact.created_at
+    text = message.text
+    ago = AGO.search(text)
+    if ago:
+        word, unit = ago.group(1).lower(), ago.group(2).lower()
+        count = int(word) if word.isdigit() else NUMBERS.get(word.split()[-1], 1)
+        return counted_back(said, unit, count)
+    last = LAST.search(text)
+    if last:
+        unit = (last.group(2) or "day").lower()
+        return counted_back(said, unit, 1)
+    return None
+
+
+def counted_back(said: datetime, unit: str, count: int) -> str:
+    if unit == "year":
+        return f"in {said.year - count}"
+    if unit == "month":
+        month = (said.month - 1 - count) % 12
+        year = said.year + (said.month - 1 - count) // 12
+        return f"in {MONTHS[month]} {year}"
+    days = count * (7 if unit == "week" else 1)
+    return f"on {day(said - timedelta(days=days))}"
