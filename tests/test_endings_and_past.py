@@ -80,3 +80,15 @@ def test_an_earlier_value_no_slot_holds_is_the_closest_statement_of_that_kind(ch
 def test_nothing_related_before_is_still_not_known(chat):
     chat.tell("I adopted a tortoise called Gaspar.")
     assert "know" in chat.ask("where did I live before Toronto?")
+
+
+def test_a_planned_thing_asked_with_yet_has_not_happened(chat):
+    chat.tell("booked my driving test for june, so nervous")
+    assert chat.ask("have I passed my driving test yet?").startswith("No, not yet")
+
+
+def test_a_plan_followed_by_its_doing_has_happened(chat):
+    chat.tell(
+        "I'm going to start a pottery course in May", "started my pottery course last week, love it"
+    )
+    assert chat.ask("have I started pottery yet?").startswith("Yes")

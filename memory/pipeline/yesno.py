@@ -2,6 +2,8 @@
 plan whose day has or has not come, and, with no slot read, by what the latest statements
 about the subject name."""
 
+import re
+
 from django.conf import settings
 
 from memory import nlp
@@ -15,6 +17,40 @@ from memory.pipeline.speech import day, join, quote, sentence, since, speak, unt
 
 
 def yes_no(evidence: Evidence) -> str:
+    return not_yet(evidence) or decided(evidence)
+
+
+# Verbs that put something in the future: what they are said of has not happened by saying so.
+SCHEDULING = {"schedule", "book", "plan", "expect", "arrange", "register", "sign_up", "due"}
+
+
+def not_yet(evidence: Evidence) -> str | None:
+    """ "Am I a certified Q grader yet?", "Has the baby been born yet?": the closest
+    statements are a plan ("is going to", "will", "scheduled the exam for July") and nothing
+    said after it tells that it happened: not yet."""
+    if not re.search(r"\byet\b", evidence.intent.text, re.I):
+        return None
+    close = [
+        f
+        for f in evidence.facts[:8]
+        if f.pk in evidence.triplet_ids or evidence.similarity.get(f.pk, 0.0) >= slots.RELATED
+    ]
+    planned = [f for f in close if f.is_true and is_planned(f)]
+    if not planned:
+        return None
+    plan = max(planned, key=lambda f: (f.created_at, f.pk))
+    later = [f for f in close if f.created_at > plan.created_at and not is_planned(f) and f.is_true]
+    if later:
+        return None  # said since: it may have happened ("PASSED!!! I'm certified now")
+    return f"No, not yet: {sentence(quote(plan, evidence.speaker))}"
+
+
+def is_planned(fact: Fact) -> bool:
+    slot = base_relation(fact.relation)
+    return slot.startswith("plan:") or slot.split("_")[0] in SCHEDULING
+
+
+def decided(evidence: Evidence) -> str:
     intent = evidence.intent
     facts = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
     if intent.relation:
@@ -33,7 +69,7 @@ def yes_no(evidence: Evidence) -> str:
     if due and not any(f.is_true and matches_object(f, intent) for f in facts):
         return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
     if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
-        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
+        return f"No, not yet: {sentence(speak(plans[0], evidence.speaker))}"
     if not facts:
         return holder_yes_no(evidence) or mentions_yes_no(evidence)
 
@@ -114,7 +150,7 @@ def holder_yes_no(evidence: Evidence) -> str | None:
     if now:
         return f"Yes. {since(now[0], evidence.speaker)}."
     if plans:
-        return f"No, not yet: {speak(plans[0], evidence.speaker)}."
+        return f"No, not yet: {sentence(speak(plans[0], evidence.speaker))}"
     ended = [f for f in held if not f.relation.startswith("not:")] or held
     was = ended[0] in held and not ended[0].relation.startswith("not:")
     if intent.wants_past and (was or says_ended(ended[0])):
