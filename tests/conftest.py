@@ -55,6 +55,14 @@ def _fresh_channel_layer():
 
 
 @pytest.fixture
+def chat(alice):
+    """Alice telling and asking through the real chat entry point (tests.helpers.Chat)."""
+    from tests.helpers import Chat
+
+    return Chat(alice)
+
+
+@pytest.fixture
 async def chat_worker():
     """Chat sockets start a worker on the test's event loop (CHAT_WORKER=inprocess); it is
     stopped, and its connections closed, before the loop ends."""

@@ -2,15 +2,6 @@
 asks about): where no slot decides it, only a statement holding one answers, and a present
 "when" is the day the statement gives. Through the real chat entry point, real database."""
 
-import pytest
-
-from tests.helpers import Chat
-
-
-@pytest.fixture
-def chat(alice):
-    return Chat(alice)
-
 
 def test_an_attribute_no_statement_gives_is_not_known(chat):
     chat.tell("We finally bought a Toyota Yaris, picked it up on Saturday.")

@@ -3,15 +3,6 @@ and the answer is that place in the stored fact with the question's verb. Pronou
 statements were resolved when they were read, using the names' usual gender and never a
 place. Through the real chat entry point, real database."""
 
-import pytest
-
-from tests.helpers import Chat
-
-
-@pytest.fixture
-def chat(alice):
-    return Chat(alice)
-
 
 def test_who_did_it_is_the_subject_of_the_clause_with_that_verb(chat):
     chat.tell("My cousin Irene and her husband Baptiste came for lunch, he repaired our fence.")

@@ -3,15 +3,7 @@ of", "retired from", "broke up") ends the value whatever slot held it, and a sta
 past ("used to", "moved from", "until 2021") is stored false from the start, with its audit.
 Through the real chat entry point, real database."""
 
-import pytest
-
 from memory.models import Fact, MemoryEdit
-from tests.helpers import Chat
-
-
-@pytest.fixture
-def chat(alice):
-    return Chat(alice)
 
 
 def test_giving_up_on_something_ends_doing_it(chat):

@@ -3,14 +3,7 @@ direct, second-person answer through the real chat entry point (real database, n
 
 from datetime import UTC, datetime
 
-import pytest
-
-from tests.helpers import Chat, say
-
-
-@pytest.fixture
-def chat(alice):
-    return Chat(alice)
+from tests.helpers import say
 
 
 def test_it_names_the_users_dog(chat):
