@@ -35,6 +35,7 @@ from memory.nlp.reader import (
     is_plan,
     is_time,
     lexicon_reading,
+    listed_gender,
     negated,
     prep_objects,
 )
@@ -380,7 +381,10 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
             # "sharing a flat with two Germans": who or what the act was with is a slot too
             for prep, other in prep_objects(target):
-                if prep in ("with", "for", "to") and not is_time(other):
+                # not an organisation ("finalising a deal with FC Barcelona" says nothing
+                # the membership slots do not): a person, or a common noun
+                named = other.pos_ == "PROPN" and not listed_gender(self.reader.name_of(other))
+                if prep in ("with", "for", "to") and not is_time(other) and not named:
                     value = self.reader.value(other)
                     self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
             return

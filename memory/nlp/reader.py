@@ -399,6 +399,7 @@ __all__ = [
     "is_time",
     "lexicon",
     "lexicon_reading",
+    "listed_gender",
     "name_gender",
     "negated",
     "prep_objects",

@@ -69,6 +69,10 @@ class VerbFrames:
                 return
             value = self.reader.entity(joined[0])
         negated_now = found.negated or neg
+        if not value and not negated_now and found.relation != "employment_status":
+            # "the only team she has ever played for": the slot's value is elsewhere in the
+            # sentence; an empty one would be a newer value that replaces the real one.
+            return
         self.add(entity, found.relation, value, negated=negated_now, plan=plan)
         for prep, obj in prep_objects(verb):
             if prep == "as" and found.relation == "works_for":  # "works as a nurse at X"

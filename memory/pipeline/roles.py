@@ -65,6 +65,10 @@ def asked(text: str, *, speaker: str) -> Asked | None:
         role = "place"
     elif dep in ("nsubj", "nsubjpass") and (kind is not None or wh.lower_ == "who"):
         role = "subject"  # "what is called X?" asks a name, not who did something
+        others = [c for c in children(predicate, "nsubj", "nsubjpass") if c.i != slot.i]
+        copular = predicate.lemma_ == "be" and (others or child(predicate, "attr", "acomp"))
+        if copular:
+            return None  # "What team is X a member of?": the wh-word is the complement
     elif dep in ("dobj", "attr", "oprd"):
         role = "object"
     else:
