@@ -84,3 +84,22 @@ def test_a_plan_followed_by_its_doing_has_happened(chat):
         "I'm going to start a pottery course in May", "started my pottery course last week, love it"
     )
     assert chat.ask("have I started pottery yet?").startswith("Yes")
+
+
+def test_someone_moving_out_leaves_the_set_they_were_in(chat):
+    chat.tell(
+        "my housemates are Kwesi and Lotte, we share a big old house in Leith",
+        "Lotte moved out to live with her boyfriend",
+    )
+    assert chat.ask("is Lotte still my housemate?").startswith("No")
+    assert chat.ask("who are my housemates now?") == "Your housemate is Kwesi."
+
+
+def test_moving_out_next_spring_ends_nothing_yet(chat):
+    chat.tell("my neighbour is Clara, lovely woman", "Clara is moving out next spring")
+    assert chat.ask("is Clara still my neighbour?").startswith("Yes")
+
+
+def test_living_with_someone_is_not_living_in_them(chat, alice):
+    chat.tell("my sister Jana lives with her boyfriend Tomas")
+    assert not Fact.objects.filter(user=alice, relation="lives_in").exists()

@@ -102,7 +102,8 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         said = child(token.head, "acomp", "attr", "oprd")
         if token.dep_ == "nsubj" and said is not None and said.tag_ not in ("WP", "WDT"):
             continue  # "Is my mum retired?": something said of the role's holder
-        if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj"):
+        # ("Is Lotte still my housemate?" is parsed with the role as an apposition)
+        if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj", "appos"):
             role = reader.role(token)
             inner = child(token, "poss")
             if role == "name" and inner is not None and inner.pos_ == "NOUN":

@@ -25,6 +25,8 @@ ENDING_PHRASES = {
     ("walk", "away"),
     ("step", "down"),
 }
+# Leaving with nothing left named: the one who leaves is gone from where they were.
+LEAVING = {("move", "out"), ("quit", ""), ("drop", "out"), ("walk", "out"), ("step", "down")}
 # Two people parting: the tie between them ends ("Ines and I broke up", "we split up").
 PARTING = {("break", "up"), ("split", "up"), ("divorce", ""), ("separate", "")}
 # Nouns that hold an activity or subject named by their modifier.
@@ -56,12 +58,21 @@ class EndingFrames:
         phrase = (verb.lemma_.lower(), particle(verb))
         if neg or not (phrase[0] in ENDING_VERBS or phrase in ENDING_PHRASES | PARTING):
             return False
+        if plan:
+            return False  # "Clara is moving out next spring": nothing has ended yet
         if phrase[0] == "finish" and verb.tag_ == "VBG":
             return False  # "she's finishing her PhD": not finished yet
         entity = self.reader.entity(subject)
         if phrase in PARTING:
             return self.parting(verb, subject, plan)
         target = ended_target(verb)
+        if target is None and phrase in LEAVING and subject.lower_ not in FIRST_PERSON:
+            # "Ben moved out", "Josh quit": whoever left is no longer in the speaker's life
+            # in the role they held (a flatmate, a player), as when a pet dies.
+            if subject.pos_ == "PROPN" or self.reader.pronoun(subject.lower_):
+                self.frames.append(Frame(self.reader.speaker, "", entity, True, plan=plan))
+                return True
+            return False
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
         for value in ended_values(target, self.reader):

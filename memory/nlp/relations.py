@@ -39,7 +39,7 @@ RULES: list[Rule] = [
         ends_previous=True,
     ),
     _rule("lives_in", r"move out (?:of|from)", negated=True, ends_previous=True),
-    _rule("lives_in", r"(?:live|reside)(?: (?:in|at|near))?"),
+    _rule("lives_in", r"(?:live|reside)(?! with\b)(?: (?:in|at|near))?"),  # not "live with Tom"
     _rule("lives_in", r"(?:settle|stay|base|locate) (?:in|at|near)"),
     _rule(
         "lives_in",
