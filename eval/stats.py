@@ -83,7 +83,12 @@ if __name__ == "__main__":
             given
             or [
                 p
-                for p in (HERE / "dev.jsonl", HERE / "holdout.jsonl", HERE / "fresh.jsonl")
+                for p in (
+                    HERE / "dev.jsonl",
+                    HERE / "holdout.jsonl",
+                    HERE / "fresh.jsonl",
+                    HERE / "fresh2.jsonl",
+                )
                 if p.exists()
             ]
         )
