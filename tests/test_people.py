@@ -222,3 +222,11 @@ def test_he_and_she_go_to_the_person_of_their_gender(chat):
     chat.tell("Lunch with my aunt Rosa and her husband Tiago. She's a judge and he's a baker.")
     assert "baker" in chat.ask("What does Tiago do?")
     assert "judge" in chat.ask("What does Rosa do?")
+
+
+def test_a_new_person_of_a_role_named_in_apposition_is_the_users(chat):
+    chat.tell(
+        "my coach at the boxing gym is Tunde, tough but fair",
+        "Tunde moved to Abuja so now I train with a new coach, Ifeoma",
+    )
+    assert chat.ask("who's my coach now?") == "Your coach is Ifeoma."

@@ -24,6 +24,7 @@ from memory.nlp.reader import (
     LEAVE_VERBS,
     LOSS_VERBS,
     NAMING_VERBS,
+    PEOPLE,
     PLAN_VERBS,
     STOP_VERBS,
     SUBJECTS,
@@ -107,6 +108,12 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
         head = name.head
         owner = self.reader.owner(head)
+        clause = next((a for a in head.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        mine = clause is not None and any(
+            s.lower_ in ("i", "we") for s in children(clause, "nsubj")
+        )
+        if owner is None and mine and head.lemma_.lower() in PEOPLE:
+            owner = self.reader.speaker  # "now I train with a new coach, Ifeoma"
         # "we're going to buy an electric car, probably a Renault Zoe": the name is as
         # planned as the predicate it hangs from.
         verb = next((a for a in name.ancestors if a.pos_ in ("VERB", "AUX")), None)
@@ -136,7 +143,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         if token.pos_ != "PROPN" or token.dep_ in ("compound", "flat") or is_time(token):
             return False
         head = token
-        while head.dep_ == "conj" and head.head is not head:
+        while head.dep_ == "conj" and head.head != head:
             head = head.head
         if head.dep_ == "dobj":
             # Not a word inside a name ("Escola Básica do Restelo" parses "do" as a verb).
@@ -153,7 +160,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         if token.i + 1 >= len(token.doc) or not self.reader.owner(token):
             return None
         name = token.doc[token.i + 1]
-        if name.pos_ != "PROPN" or name.head is token or token.head is name:
+        if name.pos_ != "PROPN" or name.head == token or token.head == name:
             return None
         if name.dep_ not in SUBJECTS or token.dep_ in SUBJECTS:
             return None
@@ -163,7 +170,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
         wherever it hangs in the sentence."""
         for token in verb.subtree:
-            if token.lemma_ not in GENERIC_OBJECTS or token is verb:
+            if token.lemma_ not in GENERIC_OBJECTS or token == verb:
                 continue
             for prep, obj in prep_objects(token):
                 if prep in ("at", "with", "for") and obj.pos_ == "PROPN":

@@ -98,7 +98,7 @@ class HoldingFrames:
                 None,
             )
             named = named or child(thing, "appos")
-            if named is None and thing is obj and thing.lemma_ in KEPT:
+            if named is None and thing == obj and thing.lemma_ in KEPT:
                 # "got a cat that same year, Pixel": the name trails the verb's phrase
                 trailing = [c for c in children(verb, "npadvmod", "appos") if c.i > thing.i]
                 named = next((c for c in trailing if c.pos_ == "PROPN"), None)

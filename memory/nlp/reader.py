@@ -76,7 +76,7 @@ PEOPLE = frozenset(
     "grandparent aunt uncle cousin nephew niece friend manager boss colleague coworker "
     "neighbour neighbor landlord landlady flatmate roommate housemate teacher doctor "
     "dentist supervisor mentor client boyfriend in-law stepdad stepmum stepmom stepfather "
-    "stepmother half-brother half-sister".split()
+    "stepmother half-brother half-sister coach trainer tutor therapist physio".split()
 )
 # Pronouns that say a gender, and roles that show one.
 FEMININE = {"she": "f", "her": "f", "hers": "f", "herself": "f", "he": "m", "him": "m"}
@@ -297,7 +297,7 @@ class Reader:
     def subjects(self, predicate: Token) -> list[Token]:
         found = children(predicate, *SUBJECTS)
         head = predicate
-        while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head is not head:
+        while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head != head:
             if dropped_subject(head):
                 return []  # "also started climbing with Bruno, he's better": that is "I"
             joined = head.dep_ == "conj"

@@ -64,7 +64,12 @@ RULES: list[Rule] = [
     _rule("works_for", r"(?:work|intern|consult)(?: (?:at|for|with))?"),
     _rule("works_for", r"employ (?:by|at|with)"),
     _rule("works_for", r"(?:an? |the )?employee (?:of|at)"),
-    _rule("works_for", r"(?:hire|recruit|rehire) (?:at|by)", ends_previous=True, also=EMPLOYED),
+    _rule(
+        "works_for",
+        r"(?:hire|recruit|rehire)(?: as (?:\S+ ){1,3}?)? (?:at|by)",  # "hired as sous chef at X"
+        ends_previous=True,
+        also=EMPLOYED,
+    ),
     _rule(
         "works_for",
         rf"(?:get|land|start|take|accept) {POSS}(?:new )?job (?:at|with|for)",

@@ -31,7 +31,7 @@ class VerbFrames:
             t
             for t in verb.subtree
             if t.i >= verb.i or t.dep_ in ("aux", "auxpass", "neg")
-            if t is verb
+            if t == verb
             or (t.dep_ not in SUBJECTS and t.dep_ not in ("punct", "advcl", "conj", "cc"))
         ]
         stop = next(
@@ -39,7 +39,7 @@ class VerbFrames:
         )
         # A contrast ("at Unbabel, not Feedzai") does not negate the predicate.
         contrast_at = next(
-            (t.i for t in words if t.lower_ == "not" and t.head is not verb and t.i > verb.i), None
+            (t.i for t in words if t.lower_ == "not" and t.head != verb and t.i > verb.i), None
         )
         stop = (
             min(i for i in (stop, contrast_at) if i is not None) if (stop or contrast_at) else None
@@ -47,7 +47,7 @@ class VerbFrames:
         words = [t for t in words if stop is None or t.i < stop]
         lemmas = [t.lemma_.lower() if t.pos_ != "PROPN" else t.text for t in words]
         # The predicate is a verb even where the tagger said noun ("Mary and Bob work").
-        tags = [t.tag_ if t is not verb or t.tag_.startswith("VB") else "VBP" for t in words]
+        tags = [t.tag_ if t != verb or t.tag_.startswith("VB") else "VBP" for t in words]
         there = next((k for k, t in enumerate(words) if t.lower_ == "there"), None)
         if there is not None and words[there].dep_ == "advmod" and self.reader.last_place:
             # "He's moving there in June": there is the place named last ("in Munich").
@@ -97,7 +97,7 @@ class VerbFrames:
             obj = None
         # Prepositions of the verb first, then those inside its phrases ("works as a nurse
         # at St Mary's": at hangs off nurse).
-        inner = [po for t in verb.subtree if t is not verb for po in prep_objects(t)]
+        inner = [po for t in verb.subtree if t != verb for po in prep_objects(t)]
         preferred = [
             o
             for p, o in prep_objects(verb) + inner
