@@ -62,25 +62,25 @@ class EndingFrames:
             return False  # "Clara is moving out next spring": nothing has ended yet
         if phrase[0] == "finish" and verb.tag_ == "VBG":
             return False  # "she's finishing her PhD": not finished yet
-        entity = self.reader.entity(subject)
+        entity = self.reader.entity(subject)  # (resolves he/she, which parting reads too)
         if phrase in PARTING:
-            return self.parting(verb, subject, plan)
+            return self.parting(verb, subject)
         target = ended_target(verb)
         if target is None and phrase in LEAVING and subject.lower_ not in FIRST_PERSON:
             # "Ben moved out", "Josh quit": whoever left is no longer in the speaker's life
             # in the role they held (a flatmate, a player), as when a pet dies.
             if subject.pos_ == "PROPN" or self.reader.pronoun(subject.lower_):
-                self.frames.append(Frame(self.reader.speaker, "", entity, True, plan=plan))
+                self.frames.append(Frame(self.reader.speaker, "", entity, True))
                 return True
             return False
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
         for value in ended_values(target, self.reader):
-            self.frames.append(Frame(entity, "", value, True, plan=plan))
+            self.frames.append(Frame(entity, "", value, True))
         self.reader.remember([entity])  # "Mateo dropped out of law, he wants ...": he is Mateo
         return True
 
-    def parting(self, verb: Token, subject: Token, plan: bool) -> bool:
+    def parting(self, verb: Token, subject: Token) -> bool:
         """ "Ines and I broke up", "I broke up with Tom", "we split up" (the partner spoken
         of): each one's tie to the other ends."""
         together = [subject, *[c for c in subject.children if c.dep_ == "conj"]]
@@ -98,7 +98,7 @@ class EndingFrames:
         if len(others) == len(together):
             return False  # two other people parting: no tie of the speaker's ends
         for other in others:
-            self.frames.append(Frame(speaker, "", self.reader.value(other), True, plan=plan))
+            self.frames.append(Frame(speaker, "", self.reader.value(other), True))
         return bool(others)
 
 

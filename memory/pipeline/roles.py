@@ -47,7 +47,10 @@ class Asked:
     tense: str  # the predicate's tag, to say the answer back ("did", "does", "is")
 
 
+@lru_cache(maxsize=256)
 def asked(text: str, *, speaker: str) -> Asked | None:
+    """The question's wh-place, verb and arguments (cached: `answer` reads it twice, before
+    and after the named slots)."""
     doc = parse(unwrap(text).rstrip(" ?.!") + "?")
     wh = next((t for t in doc if t.lower_ in WH and t.tag_ in ("WP", "WDT", "WRB", "WP$")), None)
     if wh is None:
@@ -217,9 +220,7 @@ def answer(evidence: Evidence, *, before_slots: bool) -> str | None:
     if not scored:
         return None
     # the best fit; of equals, what is true now, then the newest
-    score, fact = max(scored, key=lambda sf: (sf[0], sf[1].is_true, sf[1].truth_since, sf[1].pk))
-    if not fact.is_true and any(f.is_true for s, f in scored if s == score):
-        return None
+    _, fact = max(scored, key=lambda sf: (sf[0], sf[1].is_true, sf[1].truth_since, sf[1].pk))
     return said(question, fact, evidence.speaker)
 
 

@@ -21,7 +21,7 @@ def yes_no(evidence: Evidence) -> str:
 
 
 # Verbs that put something in the future: what they are said of has not happened by saying so.
-SCHEDULING = {"schedule", "book", "plan", "expect", "arrange", "register", "sign_up", "due"}
+SCHEDULING = {"schedule", "book", "plan", "expect", "arrange", "register", "due"}
 
 
 def not_yet(evidence: Evidence) -> str | None:
