@@ -85,6 +85,7 @@ if __name__ == "__main__":
                 p
                 for p in (
                     HERE / "dev.jsonl",
+                    HERE / "dev2.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -99,5 +99,7 @@ def test_a_newer_statement_naming_the_team_beats_an_older_triplet(alice):
 def test_first_person_messages_are_not_quoted_back(alice):
     chat = Chat(alice)
     chat.tell("Yesterday I watched a film with my cousin Nora Pike at the harbour.")
-    answer = chat.ask("What does Nora Pike do?")
-    assert " I " not in f" {answer} ", answer
+    answer = chat.ask("What did I do with Nora Pike?")
+    assert "film" in answer and " I " not in f" {answer} ", answer
+    # what she does for a living was never said
+    assert chat.ask("What does Nora Pike do?") == "I don't know."

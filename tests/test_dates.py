@@ -34,3 +34,21 @@ def test_weeks_ago_is_counted_back_from_the_day_it_was_said(chat):
 def test_with_no_date_said_it_is_the_day_it_was_said(chat):
     chat.tell("I adopted a cat called Miso")
     assert "June 2025" in chat.ask("when did I adopt Miso?")
+
+
+def test_what_month_asks_when_as_when_does(chat):
+    chat.tell("joined a rowing club in april, early mornings on the river")
+    assert "April" in chat.ask("what month did I join the rowing club?")
+
+
+def test_which_came_first_goes_by_the_dates_given_not_the_order_told(chat):
+    chat.tell(
+        "Mira started karate last week, she loves it",
+        "before that, back in february, Mira tried ballet but quit after a month",
+    )
+    assert chat.ask("which did Mira start first, karate or ballet?").startswith("ballet")
+
+
+def test_when_a_plan_happens_is_the_date_it_was_given(chat):
+    chat.tell("we're moving to Bergen in october, the flat is already signed")
+    assert "October" in chat.ask("when are we moving to Bergen?")

@@ -103,3 +103,17 @@ def test_moving_out_next_spring_ends_nothing_yet(chat):
 def test_living_with_someone_is_not_living_in_them(chat, alice):
     chat.tell("my sister Jana lives with her boyfriend Tomas")
     assert not Fact.objects.filter(user=alice, relation="lives_in").exists()
+
+
+def test_trading_something_in_ends_having_it_and_gives_the_new_one(chat):
+    chat.tell("I drive an old Peugeot 206", "traded the Peugeot for a used Skoda Fabia")
+    assert chat.ask("do I still have the Peugeot?").startswith("No")
+    assert chat.ask("do I have a Skoda Fabia?").startswith("Yes")
+
+
+def test_stopping_an_activity_ends_it_but_stopping_somewhere_does_not(chat, alice):
+    chat.tell("My nephew Tobiasz plays the trumpet.", "Tobiasz stopped trumpet after the summer")
+    assert chat.ask("does Tobiasz still play the trumpet?").startswith("No")
+    chat.tell("I go to the climbing wall on Fridays.", "I stopped at the bakery on the way home")
+    ended = Fact.objects.filter(user=alice, relation__startswith="not:")
+    assert list(ended.values_list("object", flat=True)) == ["trumpet"]

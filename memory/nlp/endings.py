@@ -9,12 +9,17 @@ rule for each. A container noun ("law degree", "chess club", "pottery course") e
 contains too: "dropped out of his law degree" ends studying law.
 """
 
-from memory.nlp.holdings import Frame
+from memory.nlp.holdings import TIES, Frame
 from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import FIRST_PERSON, Reader, is_time
 
 # Verbs that end what their object was to the subject, alone or with a particle.
 ENDING_VERBS = {"quit", "drop", "ditch", "abandon", "cancel", "resign", "retire", "finish"}
+# ... and what is swapped, traded, stopped or deleted is no longer had or done ("swapped the
+# subaru for a hilux", "ayanda stopped piano", "deleted instagram")
+DIRECT = {"stop", "swap", "trade", "delete", "uninstall", "unsubscribe"}
+ENDING_VERBS |= DIRECT
+EXCHANGING = {"swap", "trade", "exchange"}  # "traded my honda for a vespa": the vespa is had
 ENDING_PHRASES = {
     ("give", "up"),
     ("drop", "out"),
@@ -66,6 +71,10 @@ class EndingFrames:
         if phrase in PARTING:
             return self.parting(verb, subject)
         target = ended_target(verb)
+        if phrase[0] in DIRECT and (target is None or target.dep_ != "dobj"):
+            return False  # "stopped at the shop on the way home" ends nothing
+        if phrase[0] in DIRECT and target.lemma_.lower() in TIES:
+            return False  # "Fábrica stopped the contract": the other party goes (holdings)
         if target is None and phrase in LEAVING and subject.lower_ not in FIRST_PERSON:
             # "Ben moved out", "Josh quit": whoever left is no longer in the speaker's life
             # in the role they held (a flatmate, a player), as when a pet dies.
@@ -77,6 +86,10 @@ class EndingFrames:
             return False
         for value in ended_values(target, self.reader):
             self.frames.append(Frame(entity, "", value, True))
+        if phrase[0] in EXCHANGING:
+            for obj in (o for p in children(verb, "prep") if p.lower_ == "for" for o in p.children):
+                if obj.dep_ == "pobj":
+                    self.frames.append(Frame(entity, "has", self.reader.value(obj), multi=True))
         self.reader.remember([entity])  # "Mateo dropped out of law, he wants ...": he is Mateo
         return True
 

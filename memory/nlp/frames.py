@@ -19,6 +19,7 @@ from memory.nlp.endings import EndingFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.reader import (
+    ANIMATE,
     ASPECT_VERBS,
     GENERIC_OBJECTS,
     LEAVE_VERBS,
@@ -324,7 +325,11 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         if places:
             prep, obj = places[0]
             relation = self.place_relation(prep, obj)
-            self.add(reader.entity(subject), relation, reader.value(obj), negated=neg, plan=plan)
+            entity = reader.entity(subject)
+            owner = reader.owner(subject) if child(subject, "poss") is not None else None
+            if subject.lemma_.lower() in GENERIC_OBJECTS and owner:
+                entity = owner  # "his job is at the province": where he works
+            self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
             return True
         return False
 
@@ -335,6 +340,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             number = next((t for t in attr.subtree if t.pos_ == "NUM"), None)
         if number is None or not number.text.isdigit():
             return False
+        if subject.pos_ == "NOUN" and subject.lemma_.lower() not in ANIMATE:
+            return False  # "the rent is 950": a number of a thing is not its age
         self.add(self.reader.entity(subject), "age", number.text, negated=neg)
         return True
 

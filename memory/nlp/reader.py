@@ -124,6 +124,8 @@ CORRECTION_CUES = {
     "scratch",
     "misspoke",
     "wait",
+    "typo",
+    "autocorrect",
 }
 STOP_VERBS = {"stop", "quit", "cease", "give"}
 ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
@@ -133,6 +135,13 @@ ANIMALS = frozenset(
     "ferret pet".split()
 )
 CHILDREN = frozenset("son daughter child kid baby boy girl".split())
+# Nouns whose number is an age ("my nephew is 6"; "the rent is 950" is not one)
+ANIMATE = (
+    PEOPLE
+    | ANIMALS
+    | CHILDREN
+    | frozenset("twin grandchild grandson granddaughter man woman guy lady person".split())
+)
 SIBLINGS = frozenset("brother sister sibling".split())
 # What one gets and then has: pets and children ("we got a puppy", "they had a baby").
 KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}

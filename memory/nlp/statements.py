@@ -5,12 +5,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
-from memory.nlp.parse import Span, child, parse, parse_entities
+from memory.nlp.intro import said_of_self
+from memory.nlp.parse import Span, parse, parse_entities
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
+from memory.nlp.repair import repaired
 from memory.nlp.wording import clause
 
 
@@ -49,61 +52,9 @@ def resolve_first_person(sentence: str, speaker: str, last_person: str | None = 
 
 MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
 EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
-NOMINAL = ("PROPN", "NOUN", "NUM")
 # Values that only point at something said elsewhere ("can't keep paying this", "Maria loves
 # it"): a fact holding one says nothing on its own and would answer questions it cannot.
 POINTERS = {"these", "those", "them", "one", "much", "many"}
-
-
-def contrast(sent: Span) -> tuple[str, str] | None:
-    """ "X, not Y" / "X rather than Y": (X, Y), the right value and the wrong one."""
-    reader = Reader(speaker="")
-    for token in sent:
-        cue = token.lower_ == "not" or (
-            token.lower_ == "than" and token.i and token.nbor(-1).lower_ == "rather"
-        )
-        if not cue:
-            continue
-        after = next((t for t in sent if t.i > token.i and (t.pos_ in NOMINAL or t.is_title)), None)
-        before = [t for t in sent if t.i < token.i and t.pos_ != "PUNCT"]
-        if after is None or not before:
-            continue
-        last = before[-1] if token.lower_ == "not" else (before[-2] if len(before) > 1 else None)
-        if (last is None or last.pos_ not in NOMINAL) and {
-            t.lower_ for t in sent
-        } & CORRECTION_CUES:
-            # "it's amoxicillin I'm allergic to, not penicillin": the value named last
-            last = next((t for t in reversed(before) if t.pos_ in NOMINAL), None)
-        if last is None or last.pos_ not in NOMINAL:
-            continue  # "not" negating a verb: "I do not work there"
-        return reader.value(last), reader.value(after)
-    return None
-
-
-# The wrong value of a correction that does not name it ("sorry, it's the 21st").
-LAST_SAID = "\x00last said"
-
-
-def shape(value: str) -> str:
-    """What kind of value it is, as written: a number or date ("21st", "June 14"), a name,
-    or words."""
-    if any(c.isdigit() for c in value):
-        return "number"
-    return "name" if value[:1].isupper() else "words"
-
-
-def restated(sent: Span, reader: Reader) -> str:
-    """ "it's the 21st", "that's June 21": a name, number or date restated with no slot of
-    its own ("it's been a long day" restates nothing)."""
-    for verb in sent:
-        subject = child(verb, "nsubj")
-        attr = child(verb, "attr")
-        if verb.lemma_ != "be" or subject is None or attr is None:
-            continue
-        value = reader.value(attr)
-        if subject.lower_ in ("it", "that") and attr.pos_ in NOMINAL and shape(value) != "words":
-            return value
-    return ""
 
 
 # Kinds of names (spaCy's labels) that "he", "she" and "they" never stand for.
@@ -122,6 +73,10 @@ def extract(
     show ("m", "f" or ""), so that "he" and "she" can go to different people."""
     reader = Reader(speaker=speaker, last_person=last_person)
     reader.know(people)
+    # "on wednesday now... sorry, thursday not wednesday": what was meant is read
+    fixed = repaired(text)
+    # "hey. paramedic in kampala": what people say of themselves without a verb
+    text = said_of_self(fixed.text if fixed is not None else text)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
     if THIRD_PERSON & {t.lower_ for t in doc}:
@@ -135,7 +90,7 @@ def extract(
         }
     # A correction can straddle the parser's sentences ("it's amoxicillin I'm allergic to,
     # not penicillin"), so it is read over the whole message.
-    contrasted = contrast(doc[:])
+    contrasted = contrast(doc[:]) or taken_back(doc[:], reader)
     right, wrong = contrasted or ("", "")
     out: list[ParsedFact] = []
     seen: set[tuple] = set()
@@ -159,7 +114,7 @@ def extract(
             if contrasted and frame.value == right:
                 fact = replace(fact, corrects=wrong)
             out.append(fact)
-        said = restated(sent, reader) if correction and not contrasted else ""
+        said = restated(sent, reader.value) if correction and not contrasted else ""
         if said:
             # "oh no wait, it's the 21st": the value said last, of the same kind, was wrong.
             fact = to_fact(Frame("", "", said), sent.text.strip(), speaker, True)
@@ -176,6 +131,13 @@ def extract(
         fact = to_fact(Frame("", "", right), doc.text.strip(), speaker, True)
         out.append(replace(fact, corrects=wrong))
     return out
+
+
+def taken_back(doc: Span, reader: Reader) -> tuple[str, str] | None:
+    """ "scratch that about Connewitz ... it'll be Lindenau": (Lindenau, Connewitz)."""
+    wrong = retracted(doc)
+    right = restated(doc, reader.value) if wrong else ""
+    return (right, wrong) if right and right.lower() != wrong.lower() else None
 
 
 def to_fact(

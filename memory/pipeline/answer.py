@@ -10,8 +10,8 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline import expect, roles, slots
-from memory.pipeline.dates import on_date
-from memory.pipeline.earlier import earlier_by_meaning
+from memory.pipeline.dates import happened_at, on_date
+from memory.pipeline.earlier import earlier_by_meaning, nearest_said
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, source
 from memory.pipeline.question import Evidence
@@ -30,14 +30,30 @@ def focused(evidence: Evidence) -> list[Fact]:
 
 
 def compose(evidence: Evidence) -> str:
+    said = decide(evidence)
+    if said is None:
+        return UNKNOWN  # the slot asked is one nothing told fills
+    if said == UNKNOWN and evidence.facts and not evidence.intent.yes_no:
+        # nothing decided it: a statement said in words close to the question's may
+        return nearest_said(evidence) or UNKNOWN
+    return said
+
+
+def decide(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if not evidence.facts:
         return UNKNOWN
+    if intent.wh in ("what", "which") and not intent.yes_no and expect.asks_date(intent.text):
+        # "What month did I join the choir?" asks when, as "when" does
+        intent = replace(intent, wh="when")
+        evidence = replace(evidence, intent=intent)
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
     decided = roles.answer(evidence, before_slots=True) or slots.answer(evidence)
     if decided:
         return decided
+    if slots.job_never_told(evidence):
+        return None
     if slots.unanswered(evidence):
         return UNKNOWN
     decided = roles.answer(evidence, before_slots=False)
@@ -71,8 +87,9 @@ def answerable(evidence: Evidence) -> Evidence:
 
 
 def which_first(evidence: Evidence) -> str:
-    """ "Which did I start first, Dutch or piano?": the option mentioned first."""
-    option, fact = min(evidence.firsts.items(), key=lambda kv: (kv[1].created_at, kv[1].pk))
+    """ "Which did I start first, Dutch or piano?": the option that happened first, by the
+    date the user gave, else by when it was first mentioned."""
+    option, fact = min(evidence.firsts.items(), key=lambda kv: (happened_at(kv[1]), kv[1].pk))
     return f"{option} first: {sentence(quote(fact, evidence.speaker))}"
 
 

@@ -72,6 +72,56 @@ YEAR = re.compile(r"\b(19|20)\d\d\b")
 MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
 
 
+def happened_at(fact: Fact) -> datetime:
+    """When it happened, as a point in time for ordering: the year and month the user gave
+    ("last May", "in 2021"), a relative date counted back, else the moment it was said
+    ("kuba started fencing last week ... back in june he tried chess": chess came first,
+    though told second)."""
+    message = fact.source_message
+    said = (message.sent_at if message is not None else None) or fact.created_at
+    text = message.text if message is not None else fact.text
+    last = LAST_MONTH.search(text)
+    if last:  # "went to Italy last May", said in January: May of the year before
+        month = MONTH_ABBREVIATIONS.index(last.group(1).lower()[:3]) + 1
+        return _month_before(said, month, strictly=True)
+    stated = stated_date(fact)
+    if stated:
+        year, month = YEAR.search(stated), MONTH.search(stated)
+        number = MONTH_ABBREVIATIONS.index(month.group(1).lower()) + 1 if month else 1
+        if year:
+            return said.replace(year=int(year.group(0)), month=number, day=1)
+        if told_as_past(text):  # "back in june he tried chess", said in March
+            return _month_before(said, number, strictly=False)
+        return said.replace(month=number, day=1) if number >= said.month else said
+    ago = AGO.search(text)
+    if ago:
+        word, unit = ago.group(1).lower(), ago.group(2).lower()
+        count = int(word) if word.isdigit() else NUMBERS.get(word.split()[-1], 1)
+        return said - timedelta(days=count * UNIT_DAYS[unit])
+    recent = LAST.search(text)
+    if recent:
+        return said - timedelta(days=UNIT_DAYS[(recent.group(2) or "day").lower()])
+    return said
+
+
+def _month_before(said: datetime, month: int, *, strictly: bool) -> datetime:
+    year = said.year if month < said.month or (month == said.month and not strictly) else None
+    return said.replace(year=year or said.year - 1, month=month, day=1)
+
+
+LAST_MONTH = re.compile(r"\blast (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
+
+
+def told_as_past(text: str) -> bool:
+    from memory.nlp.parse import parse
+
+    return any(t.tag_ == "VBD" for t in parse(text))
+
+
+UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+MONTH_ABBREVIATIONS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+
+
 def capitalised(text: str) -> str:
     """ "march 1st" -> "March 1st"."""
     return " ".join(

@@ -10,6 +10,7 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.parse import Doc, Token, child, parse, parse_entities
+from memory.nlp.repair import as_meant
 
 PLACE_LABELS = {"GPE", "LOC", "FAC", "ORG"}
 NUMBER_LABELS = {"CARDINAL", "MONEY", "QUANTITY", "PERCENT"}
@@ -84,7 +85,7 @@ def asked_noun(doc: Doc, wh: Token) -> Expected | None:
         named = naming.head if named is None and naming.dep_ == "acl" else named
         return Expected("name", stem(named.lemma_.lower()) if named is not None else "")
     noun = wh.head if wh.dep_ == "det" and wh.head.pos_ == "NOUN" else None
-    if noun is not None and noun.lemma_.lower() in DATE_NOUNS | {"time"}:
+    if noun is not None and noun.lemma_.lower() in DATE_NOUNS | {"time"} and not counted(noun):
         return Expected("date")  # "what day", "what time"
     if noun is None and root.lemma_ == "be" and wh.head == root:
         subject = child(root, "nsubj")
@@ -98,21 +99,23 @@ def asked_noun(doc: Doc, wh: Token) -> Expected | None:
         return Expected("noun", stem(child(of, "pobj").lemma_.lower()), named=False)
     if lemma in NAME_NOUNS:  # "What's my mum's name?": the mum is who is named
         owner = child(noun, "poss")
+        if owner is None and of is not None:  # "the name of Lwazi's surf coach"
+            owner = child(of, "pobj")
         named = owner is not None and owner.pos_ == "NOUN"
         return Expected("name", stem(owner.lemma_.lower()) if named else "")
     if lemma in PLACE_NOUNS:
         return Expected("place")
-    if lemma in DATE_NOUNS:
+    if lemma in DATE_NOUNS and not counted(noun):
         return Expected("date")
     if lemma in CATEGORIES or lemma.rstrip("s") in CATEGORIES:
         return None  # "what pets": the members are said, not the category
     return Expected("noun", stem(lemma), named=stem(lemma) not in DESCRIPTIVE)
 
 
-def offers(fact: Fact, wanted: Expected, question: str) -> bool:
-    """Whether the statement behind `fact` holds an answer of the wanted kind that the
-    question does not already name."""
-    text = source_text(fact)
+def offers(fact: Fact, wanted: Expected, question: str, text: str = "") -> bool:
+    """Whether the statement behind `fact` (or `text`, the part of it said back) holds an
+    answer of the wanted kind that the question does not already name."""
+    text = text or source_text(fact)
     asked = {stem(w) for w in tokenize(question)}
     said = {stem(w) for w in tokenize(text)}
     if wanted.kind == "noun" and wanted.noun in said:
@@ -174,14 +177,27 @@ def locative(token: Token) -> bool:
 
 def source_text(fact: Fact) -> str:
     message = fact.source_message
-    return message.text if message is not None else fact.text
+    return as_meant(message.text, fact.text) if message is not None else fact.text
+
+
+def counted(noun: Token) -> bool:
+    """ "what year of my PhD": a count of years, not a date ("what day of the week" is one)."""
+    of = child(noun, "prep")
+    inner = child(of, "pobj") if of is not None and of.lower_ == "of" else None
+    return inner is not None and inner.lemma_.lower() not in DATE_NOUNS | {"week"}
+
+
+def asks_date(question: str) -> bool:
+    """ "What year did I move to Da Nang?", "which month did Miga open?": a date is asked."""
+    wanted = expected(question)
+    return wanted is not None and wanted.kind == "date"
 
 
 def asks_schedule(question: str) -> bool:
     """ "When is my pottery class?", "When does my band rehearse?": a present-tense "when"
     asks the day something happens, not the day it was said."""
     doc = parse(question.strip().rstrip(" ?.!") + "?")
-    if not any(t.lower_ == "when" for t in doc):
+    if not any(t.lower_ == "when" for t in doc) and not asks_date(question):
         return False
     verbs = [t for t in doc if t.pos_ in ("AUX", "VERB")]
     finite = verbs[0].tag_ in ("VBZ", "VBP") if verbs else False

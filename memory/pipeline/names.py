@@ -4,6 +4,7 @@
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.relations import TITLES
+from memory.nlp.repair import as_meant
 from memory.pipeline.question import Evidence
 
 # Words that join the parts of a name without naming anything ("Secretary of State for
@@ -76,7 +77,7 @@ def only_departed(text: str, name: str) -> bool:
 def source(fact: Fact) -> str:
     """The whole message a fact came from: a clause may have cut off what names the object."""
     message = fact.source_message
-    return message.text if message is not None else fact.text
+    return as_meant(message.text, fact.text) if message is not None else fact.text
 
 
 def about_subject(evidence: Evidence) -> list[Fact]:

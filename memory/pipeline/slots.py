@@ -6,11 +6,12 @@ import copy
 from datetime import datetime, timedelta
 
 from memory.models import Fact
-from memory.nlp import ask, entity_key, stem, tokenize
+from memory.nlp import ask, entity_key, same_entity, stem, tokenize
 from memory.nlp.statements import single_valued
-from memory.pipeline.dates import on_date
+from memory.pipeline.dates import on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.names import source
 from memory.pipeline.question import Evidence, bare_verb
 from memory.pipeline.speech import day, join, sentence, speak
 
@@ -76,7 +77,7 @@ def answer(evidence: Evidence) -> str | None:
         if not candidates:
             return None  # only negations fill the slot: nothing happened to date
         target = candidates[0]
-        if target in plans:
+        if target in plans and not stated_date(target):
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return on_date(target)
     single = single_valued(relation) and len(roles) == 1
@@ -122,6 +123,35 @@ def attribute_words(roles: set[str]) -> set[str] | None:
         else:
             return None
     return {stem(w) for w in words}
+
+
+def job_never_told(evidence: Evidence) -> bool:
+    """ "What does Øystein do?" when nothing said of him could say what he does (his coming
+    over for waffles does not): "I don't know", and no statement close in words either."""
+    intent = evidence.intent
+    if intent.relation != "works_as" or intent.yes_no or not intent.subject:
+        return False
+    if owned_by(evidence.speaker, intent.subject):
+        return False
+    return not any(tells_job(f, intent.subject, evidence.speaker) for f in evidence.facts)
+
+
+JOB_SLOTS = {"works_as", "works_at", "works_for", "employment_status", "teach", "study"}
+
+
+def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
+    """Whether a fact may say what `subject` does: a job slot or "is a vet" said of them, or
+    of another person in a message that names them (a "she" may have been read as someone
+    else), or a sentence about them kept whole (what it says was not read)."""
+    slot = slot_of(fact)
+    named = subject.lower() in source(fact).lower()
+    if not slot:  # "Claire's first week as deputy head done"
+        return named
+    job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
+    if not job or owned_by(speaker, fact.subject):
+        return False
+    person = fact.subject[:1].isupper() or fact.subject.lower() in ("he", "she", "they")
+    return same_entity(fact.subject, subject) or (named and person)
 
 
 def says(fact: Fact, stems: set[str]) -> bool:

@@ -14,9 +14,9 @@ from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
-from memory.nlp import statements, wording
+from memory.nlp import corrections, statements, wording
 from memory.nlp.reader import GENDERED
-from memory.pipeline import guard, retrieve
+from memory.pipeline import amend, guard, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
@@ -108,7 +108,7 @@ def last_said_like(*, user_id: int, value: str) -> list[Fact]:
     rows = Fact.objects.filter(user_id=user_id, is_true=True).exclude(object="")
     for fact in rows.order_by("-truth_since", "-pk")[:8]:
         if (
-            statements.shape(fact.object) == statements.shape(value)
+            corrections.shape(fact.object) == corrections.shape(value)
             and fact.object.lower() != value.lower()
         ):
             return [fact]
@@ -141,7 +141,7 @@ class UpdatePipeline:
             prepared = prepare(message=self.message, text=text, steps=self.steps)
         parsed, text = prepared.parsed, prepared.body
         vectors = embeddings.collect(prepared.vectors)
-        parsed, vectors = self.apply_corrections(parsed, vectors)
+        parsed, vectors = self.apply_corrections(parsed, vectors, prepared)
         same = [self.same_slot(p) for p in parsed]
         related = [
             retrieve.related_facts(user_id=self.user.pk, vector=v, same=s)
@@ -164,41 +164,62 @@ class UpdatePipeline:
             found += [f for f in held if f not in found]
         return found
 
-    def apply_corrections(self, parsed: list[nlp.ParsedFact], vectors: list):
-        """ "Actually it's Max, not Rex": the fact that held Rex was never true (retracted,
-        so its history says so), and Max takes its slot."""
+    def apply_corrections(self, parsed: list[nlp.ParsedFact], vectors: list, prepared: Prepared):
+        """ "*thursdays", "Actually it's Max, not Rex": the earlier message that said it is
+        put right and read again (memory.pipeline.amend); failing that, the fact that held
+        Rex was never true (retracted, so its history says so) and Max takes its slot."""
+        amended = amend.earlier_repaired(message=self.message, text=prepared.body)
+        if amended is not None:
+            again = self.read_again(amended, prepared.speaker)
+            # what the correction itself says of the value is in the message read again
+            kept = [
+                (p, v)
+                for p, v in zip(parsed, vectors, strict=True)
+                if p.subject and base_relation(p.relation) not in {"", "mean", "say"}
+            ]
+            vectors_again = embeddings.embed_many([a.text for a in again])
+            return [*again, *(p for p, _ in kept)], [*vectors_again, *(v for _, v in kept)]
         out, out_vectors = [], []
         for p, vector in zip(parsed, vectors, strict=True):
-            if p.corrects == statements.LAST_SAID:
+            if p.corrects == corrections.LAST_SAID:
                 wrong = last_said_like(user_id=self.user.pk, value=p.object)
                 p = replace(p, corrects=wrong[0].object if wrong else "")
-            wrong = (
-                retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
-            )
-            if p.subject:
-                wrong = [f for f in wrong if guard.owned_by(p.subject, f.subject)] or wrong
-            if wrong:
-                old = wrong[0]
-                reason = f"corrected by the user: {p.object}, not {p.corrects}"
-                services.judge_fact(
-                    fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
-                )
-                self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
-                # "I meant Rex, not Max" names no slot of its own: Rex takes Max's.
-                if base_relation(p.relation) in SLOTLESS:
-                    relation = base_relation(old.relation)
-                    text = wording.clause(subject=old.subject, relation=relation, value=p.object)
-                    p = replace(
-                        p,
-                        text=text,
-                        subject=old.subject,
-                        relation=relation,
-                        single_valued=False,
-                    )
-                    vector = embeddings.embed(text)
+            p, vector = self.correct_slot(p, vector)
             out.append(p)
             out_vectors.append(vector)
         return out, out_vectors
+
+    def read_again(self, amended: amend.Amended, speaker: str) -> list[nlp.ParsedFact]:
+        reason = f"corrected by the user: {amended.right}, not {amended.wrong}"
+        for old in amended.facts:
+            services.judge_fact(
+                fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
+            )
+        self.lines.append(f"Corrected: {amended.wrong} → {amended.right}.")
+        last = selectors.last_person(user_id=self.user.pk, speaker=speaker)
+        people = recent_people(user_id=self.user.pk, speaker=speaker)
+        again = self.steps.extract(amended.text, speaker=speaker, last_person=last, people=people)
+        return [replace(a, correction=True) for a in again]
+
+    def correct_slot(self, p: nlp.ParsedFact, vector):
+        wrong = retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
+        if p.subject:
+            wrong = [f for f in wrong if guard.owned_by(p.subject, f.subject)] or wrong
+        if not wrong:
+            return p, vector
+        old = wrong[0]
+        reason = f"corrected by the user: {p.object}, not {p.corrects}"
+        services.judge_fact(
+            fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
+        )
+        self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
+        # "I meant Rex, not Max" names no slot of its own: Rex takes Max's.
+        if base_relation(p.relation) in SLOTLESS:
+            relation = base_relation(old.relation)
+            text = wording.clause(subject=old.subject, relation=relation, value=p.object)
+            p = replace(p, text=text, subject=old.subject, relation=relation, single_valued=False)
+            vector = embeddings.embed(text)
+        return p, vector
 
     def apply_verdicts(self, parsed, verdicts: list[Verdict], text: str):
         restated: set[int] = set()

@@ -1,0 +1,176 @@
+"""Which value a correction puts right, and which it says was wrong: "Tuesday the 28th, not
+Thursday", "last Sunday of the month, not first", "scratch that about Connewitz ... it'll be
+Lindenau", "I said Monday earlier but it's Wednesday", "sorry, it's the 21st"."""
+
+import re
+from functools import lru_cache
+
+from memory.nlp.parse import Span, Token, child
+
+# The wrong value of a correction that does not name it ("sorry, it's the 21st").
+LAST_SAID = "\x00last said"
+
+NOMINAL = ("PROPN", "NOUN", "NUM")
+CONTENT = (*NOMINAL, "ADJ")
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+MONTHS = frozenset(
+    "january february march april may june july august september october november december".split()
+)
+ORDINAL = re.compile(r"^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|last|next)$", re.I)
+# "scratch that about X", "forget what I said about X": X is what was wrong
+RETRACTING = {"scratch", "forget", "ignore", "disregard", "strike"}
+SAYING = {"say", "write", "type", "tell"}
+LONGEST = 4  # words in a value named after "not"
+
+
+def shape(value: str) -> str:
+    """What kind of value it is, as written: a number or date ("21st", "June 14"), a name,
+    or words."""
+    if any(c.isdigit() for c in value):
+        return "number"
+    return "name" if value[:1].isupper() else "words"
+
+
+def kind(value: str) -> str:
+    """A finer kind for lining up the two sides of a correction: a weekday goes with a
+    weekday, a month with a month, an ordinal with an ordinal."""
+    words = value.lower().split()
+    if words and (words[-1] in WEEKDAYS or words[-1].removesuffix("s") in WEEKDAYS):
+        return "weekday"
+    if words and (words[-1] in MONTHS or words[0] in MONTHS):
+        return "month"
+    if words and ORDINAL.match(words[0]):
+        return "ordinal"
+    return "number" if any(c.isdigit() for c in value) else "other"
+
+
+def restated(sent: Span, value_of) -> str:
+    """ "it's the 21st", "that's June 21", "it'll be Lindenau": a name, number or date
+    restated with no slot of its own ("it's been a long day" restates nothing)."""
+    for verb in sent:
+        subject = child(verb, "nsubj")
+        # "it's actually Wednesday": the parser may take a day for an adverb of time
+        attr = child(verb, "attr", "npadvmod")
+        if verb.lemma_ != "be" or subject is None or attr is None:
+            continue
+        value = value_of(attr)
+        if subject.lower_ in ("it", "that") and attr.pos_ in NOMINAL and shape(value) != "words":
+            return value
+    return ""
+
+
+def contrast(sent: Span) -> tuple[str, str] | None:
+    """ "X, not Y" / "not Y, X" / "X rather than Y": (X, Y), the right value and the wrong.
+    Y is what follows "not"; X is the words of the same kind said beside it ("Tuesday" for
+    "Thursday", "last" for "first"), chosen by kind and then by closeness in meaning."""
+    for token in sent:
+        cue = token.lower_ == "not" or (
+            token.lower_ == "than" and token.i and token.nbor(-1).lower_ == "rather"
+        )
+        if not cue:
+            continue
+        wrong = _run_after(sent, token)
+        if not wrong:
+            continue  # "not" negating a verb: "I do not work there"
+        before = [t for t in sent if t.i < token.i and t.pos_ not in ("PUNCT", "CCONJ")]
+        if token.lower_ == "than":
+            before = before[:-1]
+        cued = _cued(sent)
+        adjacent = None
+        if before and (before[-1].pos_ in CONTENT or cued):
+            candidates = _spans([t for t in before if t.i < wrong[0].i])
+            if candidates and candidates[-1][-1].i == before[-1].i:
+                adjacent = _text(candidates[-1])
+        elif not before or cued:
+            # "not Monday, Tuesday": the right value comes after the wrong one
+            candidates = _spans([t for t in sent if t.i > wrong[-1].i])
+        else:
+            continue
+        right = _closest(_text(wrong), candidates, adjacent)
+        if not cued and not any(t.pos_ in NOMINAL for t in wrong):
+            continue  # "vegetarian, not vegan" may be a change as well as a correction
+        if right:
+            return right, _text(wrong)
+    return None
+
+
+def retracted(sent: Span) -> str:
+    """ "scratch that about Connewitz", "I said Monday earlier but ...": the value the user
+    takes back, when the sentence names no "not"."""
+    for token in sent:
+        if token.lemma_.lower() in RETRACTING:
+            about = [c for c in token.subtree if c.dep_ == "pobj" and c.head.lower_ == "about"]
+            if about and about[0].pos_ in NOMINAL:
+                return about[0].text
+        if token.lemma_.lower() in SAYING and token.pos_ == "VERB":
+            subject = child(token, "nsubj")
+            said = [c for c in token.children if c.dep_ in ("dobj", "npadvmod", "attr")]
+            said = [c for c in said if c.pos_ in NOMINAL]
+            if said and subject is not None and subject.lower_ == "i":
+                return said[0].text
+    return ""
+
+
+def _cued(sent: Span) -> bool:
+    return cued(sent.text)
+
+
+def cued(text: str) -> bool:
+    """Whether the words say a correction ("sorry", "typo", "I meant"): "vegetarian, not
+    vegan" alone may be a change as well."""
+    from memory.nlp.reader import CORRECTION_CUES
+
+    return bool(set(re.findall(r"[a-z]+", text.lower())) & CORRECTION_CUES)
+
+
+def _run_after(sent: Span, cue: Token) -> list[Token]:
+    """The words of a value right after "not" ("not late night", "not the 23rd")."""
+    out: list[Token] = []
+    for t in sent:
+        if t.i <= cue.i or (not out and t.pos_ == "DET"):
+            continue
+        if t.pos_ not in CONTENT or len(out) == LONGEST:
+            break
+        out.append(t)
+    return out
+
+
+def _spans(tokens: list[Token]) -> list[list[Token]]:
+    """The runs of content words ("the drive time show" -> "drive time show")."""
+    runs: list[list[Token]] = []
+    for t in tokens:
+        if t.pos_ in CONTENT and (not t.is_stop or kind(t.text) != "other") or t.like_num:
+            if runs and runs[-1][-1].i == t.i - 1:
+                runs[-1].append(t)
+            else:
+                runs.append([t])
+    return runs
+
+
+def _closest(wrong: str, runs: list[list[Token]], adjacent: str | None = None) -> str:
+    """A weekday for a weekday, an ordinal for an ordinal, found inside a run ("last" in
+    "last Sunday"); otherwise the whole run closest in meaning ("drive time show" for "late
+    night": single words are too short for the embedding model to compare)."""
+    if kind(wrong) != "other":
+        same = [t.text for run in runs for t in run if kind(t.text) == kind(wrong)]
+        same = [c for c in same if c.lower() != wrong.lower()]
+        if same:
+            return same[-1]  # the one said nearest the wrong value
+    candidates = [_text(run) for run in runs if _text(run).lower() != wrong.lower()]
+    if adjacent is not None and adjacent.lower() != wrong.lower():
+        return adjacent  # "it's Rex, not Max"
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else ""
+    return max(candidates, key=lambda c: similarity(wrong, c))
+
+
+@lru_cache(maxsize=1024)
+def similarity(a: str, b: str) -> float:
+    from memory import embeddings
+
+    left, right = embeddings.embed_many([a.lower(), b.lower()])
+    return float(left @ right)
+
+
+def _text(tokens) -> str:
+    return " ".join(t.text for t in tokens)

@@ -1,0 +1,281 @@
+"""Self-repair: a person types a value, then an editing term ("sorry", "I mean", "wait no",
+"typo", "*"), then the value they meant. The repair replaces the value it stands for in what
+was said before (the reparandum), in the same message or the one before it:
+
+    "we're diving on wednesday now... sorry, thursday not wednesday"
+        -> "we're diving on thursday now..."
+    "we pay 2150 for the house ... wait no, i got that wrong, it's 2350"  -> "... 2350 ..."
+    "climbed with mass ... ugh autocorrect, i meant maša"                 -> "... with maša ..."
+
+What the wrong value is comes from structure, not phrasing: a value named after "not"; else
+the value of the same kind (a weekday for a weekday, a number with the same unit words), else
+the one closest in spelling or meaning."""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from memory.nlp.corrections import CONTENT, contrast, kind, similarity
+from memory.nlp.parse import Span, Token, parse
+
+CUES = {
+    "sorry",
+    "oops",
+    "actually",
+    "correction",
+    "typo",
+    "autocorrect",
+    "wait",
+    "scratch",
+    "misspoke",
+    "rephrase",
+    "ignore",
+    "wrong",
+    "mistake",
+}
+MEANING = {"mean", "meant"}
+TRAILING = {"actually"}  # may follow the value it puts right: "the 16th actually"
+FILLERS = {"lol", "ugh", "no", "oh", "ok", "okay", "haha", "lmao", "omg", "hmm", "um", "uh"}
+FILLERS |= {"yeah", "well", "so", "bad", "earlier", "that", "it", "i", "my", "the", "a"}
+ALIKE = 0.6  # spelling or meaning at which an "other" value stands for the repaired one
+
+
+@dataclass(frozen=True)
+class Repair:
+    text: str  # what was said before the editing term, put right
+    wrong: str
+    right: str
+
+
+def repaired(text: str, before: str = "") -> Repair | None:
+    """`text` put right by its own repair, or (when it repairs nothing of its own) `before`,
+    the message said before it; None when there is no repair or nothing it stands for."""
+    if not has_cue(text):
+        return None
+    doc = parse(text)
+    cue = first_cue(doc)
+    if cue is None:
+        return None
+    repair = repair_span(doc, cue)
+    if repair.start > 0 and doc[: repair.start].text.strip(" .,-—–!?"):
+        found = replace_in(doc[: repair.start].text, repair)
+        if found:
+            rest = doc[repair.end :].text
+            return Repair(text=f"{found[0]} {rest}".strip(), wrong=found[1], right=found[2])
+    if before:
+        found = replace_in(before, repair)
+        if found:
+            return Repair(text=found[0], wrong=found[1], right=found[2])
+    return None
+
+
+def meant(text: str) -> str:
+    """What a message says once its own repairs are made: what answers quote and read dates
+    from, as the facts were read from it."""
+    fixed = repaired(text)
+    return fixed.text if fixed is not None else text
+
+
+def as_meant(message: str, fact: str) -> str:
+    """The words a fact was read from, as meant: its message with the message's own repairs
+    made; the fact's own sentence when the message put right an earlier one (the facts were
+    then read from that one)."""
+    return fact if corrects_earlier(message) else meant(message)
+
+
+def corrects_earlier(text: str) -> bool:
+    """Whether a message may put right one said before ("*thursdays", "typo earlier:
+    aruzhan"): its own words then say less than the facts read again from the earlier one."""
+    return has_cue(text) and repaired(text) is None
+
+
+def has_cue(text: str) -> bool:
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    if words & (CUES | MEANING) or re.search(r"(^|\s)\*\w", text):
+        return True
+    return re.search(r"(\.\.|[—–,-])\s*(no\b\s*[,—–-]|not\s)", text.lower()) is not None
+
+
+def first_cue(doc) -> Token | None:
+    for t in doc:
+        low = t.lower_
+        if low in CUES or t.text.startswith("*") and len(t.text) > 1:
+            return t
+        if low in MEANING and (t.i == 0 or t.nbor(-1).lower_ in ("i", ",", "...", "—", ".")):
+            return t.nbor(-1) if t.i and t.nbor(-1).lower_ == "i" else t
+        if low == "*" and t.i + 1 < len(doc):
+            return t
+        if low in ("no", "not") and _between_pauses(t):
+            return t  # "leyla khanim — no, it's leila"; "friday the 26th... not friday — saturday"
+    return None
+
+
+def _between_pauses(t: Token) -> bool:
+    after = t.i + 1 < len(t.doc) and (t.lower_ == "not" or t.nbor(1).is_punct)
+    return t.i > 0 and t.nbor(-1).text in ("...", "—", "–", "-", ",", "..") and after
+
+
+def repair_span(doc, cue: Token) -> Span:
+    """The words that say the right value: from the editing term to the end of its sentence;
+    when the term ends the sentence ("the 16th actually"), the sentence before it."""
+    sent = cue.sent
+    said_before = [t for t in doc[sent.start : cue.i] if _value(t)]
+    follows = cue.i + 1 >= sent.end or cue.nbor(1).is_punct
+    if said_before and follows and cue.lower_ in TRAILING:
+        return doc[sent.start : cue.i + 1]  # "gunnar's start is the 16th actually, ..."
+    return doc[cue.i : sent.end]
+
+
+def _value(t: Token) -> bool:
+    word = _word(t)
+    if not word or t.lower_ in FILLERS | CUES | MEANING:
+        return False
+    return t.pos_ in CONTENT or t.like_num or kind(word) != "other"
+
+
+def replace_in(said: str, repair: Span) -> tuple[str, str, str] | None:
+    """`said` with the values the repair stands for replaced: (new text, wrong, right); a
+    repair may put several right ("Saturday, the 27th" for "Friday the 26th")."""
+    pair = contrast(repair)
+    pairs: list[tuple[str, str]] = []
+    if pair and _named(said, pair[1]):
+        pairs.append((pair[1], pair[0]))
+    old = parse(said)
+    runs = values(repair)
+    for run in runs:
+        found = same_unit(old, run) or same_kind(old, run, repair) or same_role(old, run)
+        if found and found[0].lower() not in {w.lower() for w, _ in pairs}:
+            pairs.append(found)
+    if not pairs:
+        found = next((f for f in (alike(old, run) for run in runs) if f), None)
+        pairs = [found] if found else []
+    if not pairs:
+        return None
+    for wrong, right in pairs:
+        said = _substitute(said, wrong, right)
+    return said, pairs[0][0], pairs[0][1]
+
+
+def values(repair: Span) -> list[list[Token]]:
+    """Runs of content words in the repair, not the editing terms nor what follows "not"
+    ("not friday — saturday": saturday)."""
+    runs: list[list[Token]] = [[]]
+    skipping = False
+    for t in repair:
+        if t.lower_ == "not":
+            skipping = True
+        if not _value(t):
+            if t.pos_ in ("PUNCT", "CCONJ"):
+                skipping = False
+            runs.append([])
+            continue
+        if not skipping:
+            runs[-1].append(t)
+    return [r for r in runs if r]
+
+
+def same_unit(old, run: list[Token]) -> tuple[str, str] | None:
+    """ "11 rooms" for "9 rooms", "8 lbs 2 oz" for "7 lbs 2 oz": the same words around
+    different numbers."""
+    units = [t.lower_ for t in run if not t.like_num and kind(t.text) == "other"]
+    if not units or len(units) == len(run):
+        return None
+    for start in range(len(old)):
+        piece = old[start : start + len(run)]
+        if len(piece) < len(run):
+            break
+        shape = [t.lower_ for t in piece if not t.like_num and kind(t.text) == "other"]
+        if shape == units and piece.text.lower() != _text(run).lower():
+            return piece.text, _text(run)
+    return None
+
+
+def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
+    """A weekday for a weekday, an ordinal or a number for one: the last said of its kind
+    ("June 21" for "June 14": the month is the same, the day is what changed)."""
+    for token in run:
+        wanted = _class(_word(token))
+        if wanted == "other" and not token.like_num:
+            continue
+        said = [t for t in old if _class(t.text) == wanted and _number(t) != _number(token)]
+        if not said:
+            continue
+        # the one said of the same thing as the repair, if it names one ("meant 9 for migo")
+        named = {t.lower_ for t in repair if t.is_alpha and not t.is_stop and len(t) > 2}
+        near = [t for t in said if named & {w.lower_ for w in t.sent if abs(w.i - t.i) <= 3}]
+        return (near or said)[-1].text, _word(token)
+    return None
+
+
+def _class(word: str) -> str:
+    found = kind(word)
+    return "number" if found in ("number", "ordinal") or word.isdigit() else found
+
+
+def _number(t: Token) -> str:
+    """ "14th" and "14" are one day."""
+    return re.sub(r"(?<=\d)(st|nd|rd|th)$", "", _word(t).lower())
+
+
+def same_role(old, run: list[Token]) -> tuple[str, str] | None:
+    """ "she's a lawyer ... scratch that, she's a paralegal": the word in the same place of
+    the same kind of clause (here what "be" says of someone)."""
+    head = next((t for t in run if t.head not in run), run[-1])
+    if head.dep_ not in ("attr", "dobj", "pobj", "appos", "nsubj") or head.pos_ == "NUM":
+        return None
+    same = [
+        t
+        for t in old
+        if t.dep_ == head.dep_
+        and t.head.lemma_ == head.head.lemma_
+        and t.pos_ in CONTENT
+        and t.lower_ != head.lower_
+        and (head.dep_ != "pobj" or t.head.lower_ == head.head.lower_)
+    ]
+    if not same:
+        return None
+    wrong = same[-1]
+    # the wrong value's own modifiers go with it ("a lawyer", "leyla khanim")
+    words = [w for w in wrong.subtree if w.dep_ in ("compound", "amod", "flat") or w == wrong]
+    return " ".join(w.text for w in words), _text(run)
+
+
+def alike(old, run: list[Token]) -> tuple[str, str] | None:
+    """ "maša" for "mass", "paralegal" for "lawyer": the value closest in spelling or in
+    meaning, if close enough."""
+    right = _text(run)
+    best, score = None, ALIKE
+    for t in old:
+        if t.pos_ not in CONTENT or t.is_stop or t.lower_ == right.lower():
+            continue
+        spelled = SequenceMatcher(None, _folded(t.text), _folded(right)).ratio()
+        meant = similarity(t.text, right) if spelled < ALIKE else 0.0
+        if max(spelled, meant) > score:
+            best, score = t, max(spelled, meant)
+    return (best.text, right) if best is not None else None
+
+
+def _folded(word: str) -> str:
+    """ "maša" -> "masa": a letter's accent is not a different spelling to a typist."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if c.isascii())
+
+
+def _named(said: str, value: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", said, re.I) is not None
+
+
+def _substitute(said: str, wrong: str, right: str) -> str:
+    """`wrong` replaced by `right` ("the drive time show", not "the drive time show show")."""
+    # every mention before the repair stands for the same mistake
+    out = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, said, flags=re.I)
+    last = re.escape(right.split()[-1])
+    return re.sub(rf"\b({last})\s+{last}\b", r"\1", out, flags=re.I)
+
+
+def _word(t: Token) -> str:
+    return t.text.lstrip("*")
+
+
+def _text(tokens) -> str:
+    return " ".join(_word(t) for t in tokens)

@@ -1,0 +1,52 @@
+"""How people open a chat ("hey. paramedic in kampala"), what does not answer "what does X
+do?", and a statement said in words close to the question when no slot decides. Real parse,
+real database, through the chat entry point; the sentences are not in any eval set."""
+
+import pytest
+
+from memory.nlp.intro import said_of_self
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("hey there. nurse at the children's hospital in Gent.", "I'm a nurse at"),
+        ("hello! 52, electrician in Tallinn, mostly houses", "I'm an electrician in Tallinn"),
+        ("morning. translator for a film studio, remote", "I'm a translator for"),
+    ],
+)
+def test_a_verbless_self_description_is_read_as_the_users(text, said):
+    assert said in said_of_self(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "snow day at the school!",
+        "dinner at my mum's tonight",
+        "my sister? nurse at St James",
+        "the nurse at the clinic was lovely",
+        "Tom at work is annoying",
+    ],
+)
+def test_a_fragment_about_something_else_is_left_as_said(text):
+    assert said_of_self(text) == text
+
+
+def test_it_answers_where_the_user_works_from_a_verbless_intro(chat):
+    chat.tell("hi! welder at a shipyard in Szczecin, mostly night shifts these days")
+    assert "shipyard" in chat.ask("where do I work?")
+
+
+def test_it_does_not_know_the_job_of_someone_only_mentioned(chat):
+    chat.tell(
+        "my friend Bogdan came over for dinner and we watched the match",
+        "my neighbour Ilse is a retired pharmacist",
+    )
+    assert chat.ask("what does Bogdan do for a living?") == "I don't know."
+    assert "pharmacist" in chat.ask("what does Ilse do?")
+
+
+def test_a_close_statement_answers_what_no_slot_decided(chat):
+    chat.tell("Jonah and I are thinking of moving to Tasmania next winter, somewhere quiet")
+    assert "Tasmania" in chat.ask("where are we thinking of moving?")
