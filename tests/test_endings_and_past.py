@@ -117,3 +117,13 @@ def test_stopping_an_activity_ends_it_but_stopping_somewhere_does_not(chat, alic
     chat.tell("I go to the climbing wall on Fridays.", "I stopped at the bakery on the way home")
     ended = Fact.objects.filter(user=alice, relation__startswith="not:")
     assert list(ended.values_list("object", flat=True)) == ["trumpet"]
+
+
+def test_a_state_only_planned_is_not_yet_so_without_asking_yet(chat):
+    chat.tell("Oskar and I are getting married in September!! still can't believe it")
+    assert chat.ask("am I married?").startswith("No, not yet")
+
+
+def test_what_was_traded_in_is_what_came_before(chat):
+    chat.tell("traded my old Yamaha scooter for a Vespa this weekend, so happy")
+    assert "Yamaha" in chat.ask("what did I have before the Vespa?")

@@ -230,3 +230,16 @@ def test_a_new_person_of_a_role_named_in_apposition_is_the_users(chat):
         "Tunde moved to Abuja so now I train with a new coach, Ifeoma",
     )
     assert chat.ask("who's my coach now?") == "Your coach is Ifeoma."
+
+
+def test_names_listed_after_a_role_the_user_has_each_hold_it(chat):
+    chat.tell("took on two interns this month, tomasz and greta")
+    answer = chat.ask("who are my interns?")
+    assert "tomasz" in answer.lower() and "greta" in answer.lower()
+
+
+def test_someone_who_left_no_longer_holds_their_role(chat):
+    chat.tell("my housemates are Kofi and Lisbeth", "Lisbeth left last week, the house is quiet")
+    assert chat.ask("is Lisbeth still my housemate?").startswith("No")
+    chat.tell("Kofi left for work at 8 today")
+    assert chat.ask("is Kofi still my housemate?").startswith("Yes")

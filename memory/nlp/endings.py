@@ -9,16 +9,16 @@ rule for each. A container noun ("law degree", "chess club", "pottery course") e
 contains too: "dropped out of his law degree" ends studying law.
 """
 
-from memory.nlp.holdings import TIES, Frame
+from memory.nlp.holdings import TIES, Frame, looks_named
 from memory.nlp.parse import Token, child, children
-from memory.nlp.reader import FIRST_PERSON, Reader, is_time
+from memory.nlp.reader import FIRST_PERSON, Reader, is_time, prep_objects
 
 # Verbs that end what their object was to the subject, alone or with a particle.
 ENDING_VERBS = {"quit", "drop", "ditch", "abandon", "cancel", "resign", "retire", "finish"}
 # ... and what is swapped, traded, stopped or deleted is no longer had or done ("swapped the
 # subaru for a hilux", "ayanda stopped piano", "deleted instagram")
 DIRECT = {"stop", "swap", "trade", "delete", "uninstall", "unsubscribe"}
-ENDING_VERBS |= DIRECT
+ENDING_VERBS |= DIRECT | {"leave"}
 EXCHANGING = {"swap", "trade", "exchange"}  # "traded my honda for a vespa": the vespa is had
 ENDING_PHRASES = {
     ("give", "up"),
@@ -32,6 +32,7 @@ ENDING_PHRASES = {
 }
 # Leaving with nothing left named: the one who leaves is gone from where they were.
 LEAVING = {("move", "out"), ("quit", ""), ("drop", "out"), ("walk", "out"), ("step", "down")}
+LEAVING |= {("leave", "")}  # "yerlan left last week" (not "she left for work")
 # Two people parting: the tie between them ends ("Ines and I broke up", "we split up").
 PARTING = {("break", "up"), ("split", "up"), ("divorce", ""), ("separate", "")}
 # Nouns that hold an activity or subject named by their modifier.
@@ -75,10 +76,12 @@ class EndingFrames:
             return False  # "stopped at the shop on the way home" ends nothing
         if phrase[0] in DIRECT and target.lemma_.lower() in TIES:
             return False  # "Fábrica stopped the contract": the other party goes (holdings)
+        if phrase[0] == "leave" and (target is not None or prep_objects(verb)):
+            return False  # "left the band" (holdings), "left for work", "left at five"
         if target is None and phrase in LEAVING and subject.lower_ not in FIRST_PERSON:
             # "Ben moved out", "Josh quit": whoever left is no longer in the speaker's life
             # in the role they held (a flatmate, a player), as when a pet dies.
-            if subject.pos_ == "PROPN" or self.reader.pronoun(subject.lower_):
+            if looks_named(subject) or self.reader.pronoun(subject.lower_):
                 self.frames.append(Frame(self.reader.speaker, "", entity, True))
                 return True
             return False
@@ -87,6 +90,9 @@ class EndingFrames:
         for value in ended_values(target, self.reader):
             self.frames.append(Frame(entity, "", value, True))
         if phrase[0] in EXCHANGING:
+            # what was given was had until now ("what bike did I have before the vespa?")
+            for value in ended_values(target, self.reader)[:1]:
+                self.frames.append(Frame(entity, "has", value, multi=True, past=True))
             for obj in (o for p in children(verb, "prep") if p.lower_ == "for" for o in p.children):
                 if obj.dep_ == "pobj":
                     self.frames.append(Frame(entity, "has", self.reader.value(obj), multi=True))

@@ -217,7 +217,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
                 continue
             if self.ending(verb, subject, neg, plan):
                 continue
-            if self.acquisition(verb, subject, plan):
+            if self.acquisition(verb, subject, plan) or self.members(verb, subject, plan):
                 continue
             found = lexicon_reading(*self.lemmas(verb))
             if found is not None and found.relation != "is_called":

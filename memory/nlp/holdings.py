@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 
 from memory.nlp.parse import Token, child, children
+from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
     ACQUIRE,
     ACQUIRING,
+    FIRST_PERSON,
     GENERIC_OBJECTS,
     KEPT,
     LOSS_VERBS,
@@ -20,6 +22,19 @@ from memory.nlp.reader import (
     is_time,
     prep_objects,
 )
+
+# Verbs by which someone or something joins what the user has.
+HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
+
+
+def looks_named(token: Token) -> bool:
+    """A name, also typed in lower case ("dana and yerlan"): a proper noun, or a word the
+    names list knows as a first name."""
+    if token.pos_ == "PROPN":
+        return True
+    return (
+        token.is_alpha and token.pos_ in ("NOUN", "ADJ") and bool(listed_gender(token.text.title()))
+    )
 
 
 @dataclass(frozen=True)
@@ -178,6 +193,26 @@ class HoldingFrames:
         if person is None or person.pos_ != "PROPN":
             return False  # "signed a contract": the lexicon reads that
         self.add(self.reader.name_of(person), relation, self.reader.entity(subject), plan=plan)
+        return True
+
+    def members(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "took on two apprentices, dana and yerlan", "we have two cats, Mochi and Pufu":
+        each name listed after a noun for whom or what the user has holds that role."""
+        obj = child(verb, "dobj")
+        if obj is None or obj.pos_ != "NOUN" or verb.lemma_ not in HAVING:
+            return False
+        if subject.i != verb.i and subject.lower_ not in FIRST_PERSON:
+            return False  # (a fragment's subject is its verb: "took on two apprentices")
+        listed = [t for t in obj.subtree if t.dep_ in ("conj", "appos")]
+        # (the parser may hang the list from the verb: "took on two interns, tomasz and greta")
+        listed += [t for c in children(verb, "conj") for t in c.subtree if t.dep_ == "conj"]
+        listed += [c for c in children(verb, "conj") if c.pos_ != "VERB"]
+        names = [t for t in dict.fromkeys(listed) if looks_named(t)]
+        if not names:
+            return False
+        role = f"role:{self.reader.role(obj)}"
+        for name in names:
+            self.add(self.reader.speaker, role, self.reader.name_of(name), plan=plan, multi=True)
         return True
 
     def ended_tie(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:

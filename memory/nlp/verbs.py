@@ -68,6 +68,10 @@ class VerbFrames:
                 self.add(entity, "be_on", value, negated=neg, plan=plan)
                 return
             value = self.reader.entity(joined[0])
+        if not value and found.relation == "partner_of":
+            # "Oskar and I are getting married in September": the one joined is the value
+            joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
+            value = self.reader.entity(joined[0]) if joined else ""
         negated_now = found.negated or neg
         if not value and not negated_now and found.relation != "employment_status":
             # "the only team she has ever played for": the slot's value is elsewhere in the

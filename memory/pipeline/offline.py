@@ -47,7 +47,9 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
     if new.negated == fact_negated:
         if same_object or (new.negated and not new.object):
             return verdict("reinforce", "states the same again")
-        if not new.negated and new.object and nlp.relation_is_single_valued(relation):
+        # (a value listed with others holds beside them: "two interns, tomasz and greta")
+        single = nlp.relation_is_single_valued(relation) and new.single_valued
+        if not new.negated and new.object and single:
             return verdict(
                 "make_false",
                 f"{nlp.relation_label(relation)} holds one value at a time: "

@@ -94,6 +94,9 @@ def answer(evidence: Evidence) -> str | None:
     if single and intent.subject:
         if not now:
             return no_longer(evidence, past, plans)
+        together = [f for f in now if f.source_message_id == now[0].source_message_id]
+        if len(together) > 1:  # "two interns, tomasz and greta": listed, they hold together
+            return sentence(join([speak(f, speaker) for f in together]))
         text = speak(now[0], speaker)
         if plans:
             text += "; " + speak(plans[0], speaker)
@@ -150,8 +153,9 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
     if not job or owned_by(speaker, fact.subject):
         return False
-    person = fact.subject[:1].isupper() or fact.subject.lower() in ("he", "she", "they")
-    return same_entity(fact.subject, subject) or (named and person)
+    # (people are often typed in lower case: "ingvild's a nurse now")
+    thing = fact.subject.lower() in ("it", "this", "that", "there", "")
+    return same_entity(fact.subject, subject) or (named and not thing)
 
 
 def says(fact: Fact, stems: set[str]) -> bool:

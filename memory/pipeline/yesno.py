@@ -30,12 +30,22 @@ def not_yet(evidence: Evidence) -> str | None:
     said after it tells that it happened: not yet."""
     if not re.search(r"\byet\b", evidence.intent.text, re.I):
         return None
+    return planned_only(evidence)
+
+
+def planned_only(evidence: Evidence) -> str | None:
+    """The statements closest to a yes/no question are a plan, with nothing said since that
+    tells it happened ("we're getting married in October" -> "Am I married?"): not yet."""
     close = [
         f
         for f in evidence.facts[:8]
         if f.pk in evidence.triplet_ids or evidence.similarity.get(f.pk, 0.0) >= slots.RELATED
     ]
-    planned = [f for f in close if f.is_true and is_planned(f)]
+    planned = [
+        f
+        for f in close
+        if f.is_true and is_planned(f) and not slots.has_happened(f, evidence.asked_at)
+    ]
     if not planned:
         return None
     plan = max(planned, key=lambda f: (f.created_at, f.pk))
@@ -189,7 +199,7 @@ def mentions_yes_no(evidence: Evidence) -> str:
     intent = evidence.intent
     facts = about_subject(evidence)
     if not facts or not intent.object:
-        return "I'm not sure; I don't know anything about that yet."
+        return planned_only(evidence) or "I'm not sure; I don't know anything about that yet."
     latest_time = facts[0].created_at
     latest = [f for f in facts if f.created_at == latest_time]
     for fact in latest:
