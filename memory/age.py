@@ -8,7 +8,7 @@ import importlib.util
 import json
 import sys
 import types
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
@@ -136,16 +136,11 @@ def update_properties(graph: str, label: str, rows: dict[int, dict]) -> None:
     AGE 1.7's Cypher SET locates each entity with a sequential scan of its label table (3.4 ms
     to update two concepts of 50k; edges likewise), so updates of entities already read go
     through SQL on the label table instead, which uses its id index (0.1 ms)."""
-    table = _label_table(graph, label, ("Concept", "RELATED"))
-    if not rows:
-        return
-    query = psycopg.sql.SQL(
-        "UPDATE {} AS e SET properties = v.props::text::ag_catalog.agtype "
-        "FROM unnest(%s::bigint[], %s::text[]) AS v(id, props) "
-        "WHERE e.id = v.id::text::ag_catalog.graphid"
-    ).format(table)
-    ids = list(rows)
-    _execute(query, [ids, [json.dumps(rows[i]) for i in ids]])
+    _label_table(graph, label, ("Concept", "RELATED"))
+    if label == "Concept":
+        write_changes(graph, concepts=rows)
+    else:
+        write_changes(graph, edges=rows)
 
 
 def find_edges(graph: str, label: str, ends: list[tuple[int, int]]) -> dict[tuple, tuple]:
@@ -172,17 +167,60 @@ def insert_edges(graph: str, label: str, rows: list[tuple[int, int, dict]]) -> N
     created, in one INSERT. AGE 1.7's Cypher CREATE of an edge first checks that both ends
     exist with sequential scans of the vertex table (4 ms an edge at 50k concepts); the ids
     come from AGE's own column default, as with CREATE."""
-    table = _label_table(graph, label, ("RELATED",))
-    if not rows:
+    _label_table(graph, label, ("RELATED",))
+    write_changes(graph, new_edges=rows)
+
+
+# A message's graph writes in one statement (the ones left empty change nothing): updating the
+# concepts, updating the edges and inserting the new edges were three round trips, each planned
+# on its own. Data-modifying CTEs run to completion whether or not anything reads them, and the
+# three touch different rows.
+_WRITE_CHANGES = (
+    "WITH concepts AS ("
+    " UPDATE {concept} AS e SET properties = v.props::text::ag_catalog.agtype"
+    " FROM unnest(%s::bigint[], %s::text[]) AS v(id, props)"
+    " WHERE e.id = v.id::text::ag_catalog.graphid"
+    "), edges AS ("
+    " UPDATE {related} AS e SET properties = v.props::text::ag_catalog.agtype"
+    " FROM unnest(%s::bigint[], %s::text[]) AS v(id, props)"
+    " WHERE e.id = v.id::text::ag_catalog.graphid"
+    ") INSERT INTO {related} (start_id, end_id, properties)"
+    " SELECT v.s::text::ag_catalog.graphid, v.e::text::ag_catalog.graphid,"
+    " v.props::text::ag_catalog.agtype"
+    " FROM unnest(%s::bigint[], %s::bigint[], %s::text[]) AS v(s, e, props)"
+)
+
+
+def write_changes(
+    graph: str,
+    *,
+    concepts: dict[int, dict] | None = None,
+    edges: dict[int, dict] | None = None,
+    new_edges: Sequence[tuple[int, int, dict]] = (),
+) -> None:
+    """New properties for concepts and edges by graph id (see update_properties) and new
+    edges (see insert_edges), in one statement."""
+    concepts, edges = concepts or {}, edges or {}
+    if not (concepts or edges or new_edges):
         return
-    query = psycopg.sql.SQL(
-        "INSERT INTO {} (start_id, end_id, properties) "
-        "SELECT v.s::text::ag_catalog.graphid, v.e::text::ag_catalog.graphid, "
-        "v.props::text::ag_catalog.agtype "
-        "FROM unnest(%s::bigint[], %s::bigint[], %s::text[]) AS v(s, e, props)"
-    ).format(table)
-    starts, ends, props = zip(*rows, strict=True)
-    _execute(query, [list(starts), list(ends), [json.dumps(p) for p in props]])
+    query = psycopg.sql.SQL(_WRITE_CHANGES).format(
+        concept=_label_table(graph, "Concept", ("Concept",)),
+        related=_label_table(graph, "RELATED", ("RELATED",)),
+    )
+    starts, ends, props = zip(*new_edges, strict=True) if new_edges else ((), (), ())
+    params = [
+        *_ids_and_json(concepts),
+        *_ids_and_json(edges),
+        list(starts),
+        list(ends),
+        [json.dumps(p) for p in props],
+    ]
+    _execute(query, params)
+
+
+def _ids_and_json(rows: dict[int, dict]) -> list[list]:
+    ids = list(rows)
+    return [ids, [json.dumps(rows[i]) for i in ids]]
 
 
 def cypher_sql(graph: str, query: str, columns: Iterable[str] = ("v",)) -> str:

@@ -132,9 +132,9 @@ def record_sentence_concepts(
         revision = revise(stem, props, false_facts, summarise)
         if revision:
             edits.append(revision)
-    age.update_properties(graph, "Concept", {ids[s]: p for s, p in state.items() if s in ids})
+    merged = {ids[s]: p for s, p in state.items() if s in ids}
     ids.update(_create_concepts(graph, [p for stem, p in state.items() if stem not in ids]))
-    edits.extend(_strengthen(graph, pairs, t, ids))
+    edits.extend(_strengthen(graph, pairs, t, ids, merged))
     return edits
 
 
@@ -168,12 +168,18 @@ def _create_concepts(graph: str, rows: list[dict]) -> dict[str, int]:
 
 
 def _strengthen(
-    graph: str, pairs: dict[tuple[str, str], int], t: int, ids: dict[str, int]
+    graph: str,
+    pairs: dict[tuple[str, str], int],
+    t: int,
+    ids: dict[str, int],
+    merged: dict[int, dict],
 ) -> list[GraphEdit]:
     """Hebbian strengthening: +1 per co-mention. Edges point from the smaller stem to the
     larger, so each pair has one edge; existing ones are updated, missing ones created.
-    `ids` holds the vertex id of every stem in `pairs`."""
+    `ids` holds the vertex id of every stem in `pairs`; `merged` (the new properties of the
+    concepts that existed, by id) is written in the same statement as the edges."""
     if not pairs:
+        age.write_changes(graph, concepts=merged)
         return []
     by_ids = {(ids[a], ids[b]): (a, b) for a, b in sorted(pairs)}
     found = [
@@ -184,13 +190,13 @@ def _strengthen(
         edge_id: {**props, "strength": int(props["strength"]) + pairs[(a, b)], "T": t}
         for a, b, edge_id, props in found
     }
-    age.update_properties(graph, "RELATED", changed)
     seen = {(a, b): changed[edge_id]["strength"] for a, b, edge_id, _props in found}
     missing = [(a, b) for a, b in sorted(pairs) if (a, b) not in seen]
-    age.insert_edges(
+    age.write_changes(
         graph,
-        "RELATED",
-        [(ids[a], ids[b], {"strength": pairs[(a, b)], "T": t}) for a, b in missing],
+        concepts=merged,
+        edges=changed,
+        new_edges=[(ids[a], ids[b], {"strength": pairs[(a, b)], "T": t}) for a, b in missing],
     )
     edits = []
     for (a, b), inc in sorted(pairs.items()):

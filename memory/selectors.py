@@ -1,6 +1,7 @@
 """Reads of a user's memory. Every function takes the user (id) and filters by it first."""
 
 import time
+from collections.abc import Iterable
 
 from django.db import connection
 from django.db.models import QuerySet
@@ -31,20 +32,39 @@ def similar_facts(
     # The truth filter is applied to the nearest rows rather than in the search: with it in
     # the WHERE clause the planner sorts every current fact exactly (140 ms at 100k facts)
     # instead of walking the HNSW index (4 ms), so we over-fetch neighbours (with their truth,
-    # one index lookup each) and keep the current ones; only those few rows are then built.
-    # Both searches fetch the same rows, so their results are the same up to the index's recall.
+    # one index lookup each) and keep the current ones. Both searches fetch the same rows, so
+    # their results are the same up to the index's recall.
     fetch = limit * 4 if current_only else limit
     if exact is None:
         exact = searches_exactly(user_id=user_id)
     search = _exact_nearest if exact else _index_nearest
     fetched = search(user_id=user_id, vector=vector, count=fetch)
-    nearest = [(pk, 1.0 - float(d)) for pk, true, d in fetched if true or not current_only]
+    nearest = [(row, 1.0 - float(row[2])) for row in fetched if row[1] or not current_only]
     nearest = nearest[:limit]
     if min_similarity is not None:
-        nearest = [(pk, sim) for pk, sim in nearest if sim >= min_similarity]
-    rows = Fact.objects.select_related("source_message") if with_sources else Fact.objects
-    facts = rows.in_bulk([pk for pk, _ in nearest])
-    return [(facts[pk], sim) for pk, sim in nearest if pk in facts]
+        nearest = [(row, sim) for row, sim in nearest if sim >= min_similarity]
+    found = [(Fact.from_db(connection.alias, FACT_ATTNAMES, row[3:]), sim) for row, sim in nearest]
+    if with_sources:
+        _attach_sources([fact for fact, _ in found])
+    return found
+
+
+# The search returns each neighbour's fact row with it (columns in the model's order), so the
+# kept ones are built without a second query: fetching them by id afterwards was one more
+# round trip and ORM query per search, and every update and question makes one.
+FACT_ATTNAMES = [f.attname for f in Fact._meta.concrete_fields]
+_FACT_COLUMNS = ", ".join(f'fact."{f.column}"' for f in Fact._meta.concrete_fields)
+
+
+def _attach_sources(facts: list[Fact]) -> None:
+    """Each fact's source message, as select_related("source_message") would load it."""
+    from chatbot.models import Message
+
+    ids = {f.source_message_id for f in facts if f.source_message_id is not None}
+    messages = Message.objects.in_bulk(list(ids)) if ids else {}
+    for fact in facts:
+        if fact.source_message_id is not None:
+            fact.source_message = messages.get(fact.source_message_id)
 
 
 # Which search is cheaper depends on how much of the shared HNSW index is the user's. The
@@ -98,21 +118,21 @@ def searches_exactly(*, user_id: int) -> bool:
 
 # Exact: the user's own rows through the user_id index, each distance computed once, sorted;
 # MATERIALIZED keeps the planner from turning the ORDER BY into an HNSW walk. Only the nearest
-# rows are then joined to their facts for the truth.
-_EXACT_SQL = """
+# rows are then joined to their facts, for the truth and the facts' own columns.
+_EXACT_SQL = f"""
 WITH mine AS MATERIALIZED (
     SELECT fact_id, embedding <=> %s::vector AS distance
     FROM memory_factvector WHERE user_id = %s AND embed_model = %s
 ), nearest AS (
     SELECT fact_id, distance FROM mine ORDER BY distance, fact_id LIMIT %s
 )
-SELECT nearest.fact_id, fact.is_true, nearest.distance
+SELECT nearest.fact_id, fact.is_true, nearest.distance, {_FACT_COLUMNS}
 FROM nearest JOIN memory_fact fact ON fact.id = nearest.fact_id
 ORDER BY nearest.distance, nearest.fact_id
-"""
+"""  # noqa: S608 - the model's own column names
 
 
-def _exact_nearest(*, user_id: int, vector, count: int) -> list[tuple[int, bool, float]]:
+def _exact_nearest(*, user_id: int, vector, count: int) -> list[tuple]:
     text = (vector if isinstance(vector, Vector) else Vector(vector)).to_text()
     params = [text, user_id, embeddings.model_name(), count]
     with connection.cursor() as cursor:
@@ -121,13 +141,15 @@ def _exact_nearest(*, user_id: int, vector, count: int) -> list[tuple[int, bool,
 
 
 def index_rows(*, user_id: int, vector, count: int) -> QuerySet:
-    """The index search's query (the planner walks the HNSW index for it, filtering by user)."""
+    """The index search's query (the planner walks the HNSW index for it, filtering by user):
+    (fact id, truth, distance, then the fact's columns as in FACT_ATTNAMES)."""
     rows = FactVector.objects.filter(user_id=user_id, embed_model=embeddings.model_name())
     rows = rows.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")
-    return rows.values_list("fact_id", "fact__is_true", "distance")[:count]
+    fields = [f"fact__{f.name}" for f in Fact._meta.concrete_fields]
+    return rows.values_list("fact_id", "fact__is_true", "distance", *fields)[:count]
 
 
-def _index_nearest(*, user_id: int, vector, count: int) -> list[tuple[int, bool, float]]:
+def _index_nearest(*, user_id: int, vector, count: int) -> list[tuple]:
     # hnsw.iterative_scan = relaxed_order (memory.age) may return rows slightly out of order.
     return sorted(index_rows(user_id=user_id, vector=vector, count=count), key=lambda r: r[2])
 
@@ -176,18 +198,49 @@ def edits_for(*, user_id: int) -> QuerySet[MemoryEdit]:
 
 def last_person(*, user_id: int, speaker: str) -> str | None:
     """The person the user spoke of last, for "he"/"she" at the start of a message."""
+    recent = Fact.objects.filter(user_id=user_id).order_by("-truth_since")
+    return pick_last_person(recent.values_list("subject", flat=True)[:RECENT], speaker)
+
+
+RECENT = 20  # latest facts looked at for the person a pronoun names
+
+
+def pick_last_person(subjects: Iterable[str], speaker: str) -> str | None:
+    """last_person() among these subjects, newest first."""
     from memory import nlp
     from memory.nlp.reader import PEOPLE
 
     own = nlp.entity_key(speaker)
-    recent = Fact.objects.filter(user_id=user_id).order_by("-truth_since")
-    for subject in recent.values_list("subject", flat=True)[:20]:
+    for subject in subjects:
         owner, _, role = subject.partition("'s ")
         if role and owner == speaker and role.split()[-1] in PEOPLE:
             return subject  # "my parents moved ... they love it"
         if subject[:1].isupper() and "'s " not in subject and nlp.entity_key(subject) != own:
             return subject
     return None
+
+
+# An update's preparation reads both last_person()'s subjects and the latest facts in full
+# (memory.pipeline.update.recent_people); one statement instead of two ORM queries. Each branch
+# is the query it stands for (the first has no tie-breaker, as in last_person()), and each is
+# planned as it would be on its own.
+_RECENT_SQL = f"""
+(SELECT 0, subject, '', '' FROM memory_fact WHERE user_id = %s
+ ORDER BY truth_since DESC LIMIT {RECENT})
+UNION ALL
+(SELECT 1, subject, relation, object FROM memory_fact WHERE user_id = %s
+ ORDER BY truth_since DESC, id DESC LIMIT {RECENT})
+"""  # noqa: S608 - a constant
+
+
+def latest_facts(*, user_id: int) -> tuple[list[str], list[tuple[str, str, str]]]:
+    """(the subjects last_person() reads, the latest (subject, relation, object) rows newest
+    first, the latest of one message last said first)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_RECENT_SQL, [user_id, user_id])
+        rows = cursor.fetchall()
+    subjects = [subject for branch, subject, _r, _o in rows if branch == 0]
+    return subjects, [(s, r, o) for branch, s, r, o in rows if branch == 1]
 
 
 def forgotten_ids(*, fact_ids: list[int]) -> set[int]:

@@ -149,6 +149,9 @@ def alternatives(question: str) -> list[str]:
 
 
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
+    # The question's vector is computed on the model's thread while the question is read and
+    # the triplet lookups run; embedding it where it is used made the answer wait for it.
+    pending = embeddings.embed_soon([text])
     intent = ask.read_question(text, speaker=speaker)
     if intent.subject and intent.subject.lower() in PRONOUNS:
         # "Where did they live before Tavira?": the person spoken of last, as in statements
@@ -165,7 +168,7 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
         by_id[fact.pk] = fact
         scores[fact.pk] = scores.get(fact.pk, 0.0) + 2.0
         evidence.triplet_ids.add(fact.pk)
-    vector = embeddings.embed(text)
+    vector = embeddings.collect(pending)[0]
     for fact, similarity in selectors.similar_facts(
         user_id=user_id, vector=vector, limit=10, current_only=False
     ):

@@ -60,25 +60,24 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
     if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
         raise ValueError("update text too long")
     speaker, body = split_speaker(text, message.user.get_username())
-    last = selectors.last_person(user_id=message.user_id, speaker=speaker)
-    people = recent_people(user_id=message.user_id, speaker=speaker)
+    subjects, latest = selectors.latest_facts(user_id=message.user_id)
+    last = selectors.pick_last_person(subjects, speaker)
+    people = recent_people(user_id=message.user_id, speaker=speaker, latest=latest)
     parsed = steps.extract(body, speaker=speaker, last_person=last, people=people)
     pending = embeddings.embed_soon([p.text for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
 
 
-RECENT = 20  # facts looked at for the persons a pronoun may name
-
-
-def recent_people(*, user_id: int, speaker: str) -> list[tuple[str, str]]:
-    """The persons of the user's latest facts, oldest first, each with the gender a role
-    shows ("Sara's husband is Paulo": Paulo is a man): subjects, and the people who fill a
-    role. Facts of one message are ordered as said. Two indexed reads, whatever the memory's
-    size."""
+def recent_people(
+    *, user_id: int, speaker: str, latest: list[tuple[str, str, str]]
+) -> list[tuple[str, str]]:
+    """The persons of the user's latest facts (`latest`: selectors.latest_facts()), oldest
+    first, each with the gender a role shows ("Sara's husband is Paulo": Paulo is a man):
+    subjects, and the people who fill a role. Facts of one message are ordered as said. One
+    more indexed read, whatever the memory's size."""
     own = nlp.entity_key(speaker)
-    rows = Fact.objects.filter(user_id=user_id).order_by("-truth_since", "-pk")
     found: list[str] = []
-    for subject, relation, value in rows.values_list("subject", "relation", "object")[:RECENT]:
+    for subject, relation, value in latest:
         named = value if relation.startswith("role:") and value[:1].isupper() else ""
         for person in (named, subject):
             if person[:1].isupper() and "'s " not in person and nlp.entity_key(person) != own:
