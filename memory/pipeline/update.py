@@ -195,8 +195,9 @@ class UpdatePipeline:
                 fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
             )
         self.lines.append(f"Corrected: {amended.wrong} → {amended.right}.")
-        last = selectors.last_person(user_id=self.user.pk, speaker=speaker)
-        people = recent_people(user_id=self.user.pk, speaker=speaker)
+        subjects, latest = selectors.latest_facts(user_id=self.user.pk)
+        last = selectors.pick_last_person(subjects, speaker)
+        people = recent_people(user_id=self.user.pk, speaker=speaker, latest=latest)
         again = self.steps.extract(amended.text, speaker=speaker, last_person=last, people=people)
         return [replace(a, correction=True) for a in again]
 
