@@ -93,15 +93,8 @@ def happened_at(fact: Fact) -> datetime:
         if told_as_past(text):  # "back in june he tried chess", said in March
             return _month_before(said, number, strictly=False)
         return said.replace(month=number, day=1) if number >= said.month else said
-    ago = AGO.search(text)
-    if ago:
-        word, unit = ago.group(1).lower(), ago.group(2).lower()
-        count = int(word) if word.isdigit() else NUMBERS.get(word.split()[-1], 1)
-        return said - timedelta(days=count * UNIT_DAYS[unit])
-    recent = LAST.search(text)
-    if recent:
-        return said - timedelta(days=UNIT_DAYS[(recent.group(2) or "day").lower()])
-    return said
+    back = time_back(text)
+    return said - timedelta(days=back[1] * UNIT_DAYS[back[0]]) if back else said
 
 
 def _month_before(said: datetime, month: int, *, strictly: bool) -> datetime:
@@ -134,18 +127,18 @@ def relative_date(fact: Fact) -> str | None:
     message = fact.source_message
     if message is None:
         return None
-    said = message.sent_at or fact.created_at
-    text = message.text
+    back = time_back(message.text)
+    return counted_back(message.sent_at or fact.created_at, *back) if back else None
+
+
+def time_back(text: str) -> tuple[str, int] | None:
+    """ "two weeks ago" -> ("week", 2); "last month" -> ("month", 1); "yesterday" -> ("day", 1)."""
     ago = AGO.search(text)
     if ago:
         word, unit = ago.group(1).lower(), ago.group(2).lower()
-        count = int(word) if word.isdigit() else NUMBERS.get(word.split()[-1], 1)
-        return counted_back(said, unit, count)
+        return unit, int(word) if word.isdigit() else NUMBERS.get(word.split()[-1], 1)
     last = LAST.search(text)
-    if last:
-        unit = (last.group(2) or "day").lower()
-        return counted_back(said, unit, 1)
-    return None
+    return ((last.group(2) or "day").lower(), 1) if last else None
 
 
 def counted_back(said: datetime, unit: str, count: int) -> str:
