@@ -50,3 +50,11 @@ def test_it_does_not_know_the_job_of_someone_only_mentioned(chat):
 def test_a_close_statement_answers_what_no_slot_decided(chat):
     chat.tell("Jonah and I are thinking of moving to Tasmania next winter, somewhere quiet")
     assert "Tasmania" in chat.ask("where are we thinking of moving?")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Sven likes playing chess on Sundays.", "Uma enjoys hiking in the mountains."],
+)
+def test_a_sentence_with_its_own_verb_is_not_an_introduction(text):
+    assert said_of_self(text) == text

@@ -9,7 +9,7 @@ import re
 from memory.nlp.parse import parse
 
 # Agent nouns by their ending: teacher, translator, florist, librarian, paramedic, engineer.
-AGENT = re.compile(r"(er|or|ist|ian|ant|ent|eer|ic|man|woman|smith|wright|ess|yst)$")
+AGENT = re.compile(r"(er|or|ist|ian|ant|ent|eer|ic|man|woman|smith|wright|yst)$")
 # Common words with those endings that name no one.
 NOT_AGENTS = frozenset(
     "winter summer water dinner number weather paper letter order corner door floor colour "
@@ -51,14 +51,15 @@ def _as_self(segment: str) -> str:
     body = GREETINGS.sub("", segment)
     body = re.sub(r"^\d{1,3}\s*,\s*", "", body)  # "31, data analyst at Grab"
     doc = parse(body)
-    if len(doc) < 3 or any(t.tag_ in ("VBD", "VBZ", "VBP", "MD") and t.dep_ != "ROOT" for t in doc):
-        return segment
     place = next((t for t in doc if t.lower_ in PLACES), None)
-    if place is None or place.i == 0 or place.i > 4:
+    if len(doc) < 3 or place is None or place.i == 0 or place.i > 4:
         return segment
-    if any(t.pos_ in ("PRON", "DET", "PROPN") for t in doc[: place.i]):
-        return segment  # "my sister's a nurse", "the nurse at St James": someone else
     head = doc[place.i - 1]
+    # no finite verb but the head itself, which the tagger may take for one ("team lead")
+    if any(t.tag_ in ("VBD", "VBZ", "VBP", "MD") and t.i != head.i for t in doc):
+        return segment  # "Sven likes playing chess on Sundays" says what Sven does
+    if any(t.pos_ in ("PRON", "DET", "PROPN") or t.tag_ == "VB" for t in doc[: head.i]):
+        return segment  # "my sister's a nurse", "the nurse at St James": someone else
     if not head.is_alpha or head.is_stop or not agent(head.lower_):
         return segment
     if any(t.pos_ in ("VERB", "AUX") and t.i > place.i for t in doc[: place.i + 6]):
