@@ -112,7 +112,7 @@ def told_as_past(text: str) -> bool:
 
 
 UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
-MONTH_ABBREVIATIONS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+MONTH_ABBREVIATIONS = [m[:3].lower() for m in MONTHS]
 
 
 def capitalised(text: str) -> str:

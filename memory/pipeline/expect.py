@@ -10,7 +10,7 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.parse import Doc, Token, child, parse, parse_entities
-from memory.nlp.repair import as_meant
+from memory.pipeline.names import source
 
 PLACE_LABELS = {"GPE", "LOC", "FAC", "ORG"}
 NUMBER_LABELS = {"CARDINAL", "MONEY", "QUANTITY", "PERCENT"}
@@ -115,7 +115,7 @@ def asked_noun(doc: Doc, wh: Token) -> Expected | None:
 def offers(fact: Fact, wanted: Expected, question: str, text: str = "") -> bool:
     """Whether the statement behind `fact` (or `text`, the part of it said back) holds an
     answer of the wanted kind that the question does not already name."""
-    text = text or source_text(fact)
+    text = text or source(fact)
     asked = {stem(w) for w in tokenize(question)}
     said = {stem(w) for w in tokenize(text)}
     if wanted.kind == "noun" and wanted.noun in said:
@@ -175,11 +175,6 @@ def locative(token: Token) -> bool:
     )
 
 
-def source_text(fact: Fact) -> str:
-    message = fact.source_message
-    return as_meant(message.text, fact.text) if message is not None else fact.text
-
-
 def counted(noun: Token) -> bool:
     """ "what year of my PhD": a count of years, not a date ("what day of the week" is one)."""
     of = child(noun, "prep")
@@ -207,7 +202,7 @@ def asks_schedule(question: str) -> bool:
 def said_day(fact: Fact) -> str | None:
     """The day or date its statement gives ("on Wednesdays", "June 21", "the 21st"), not one
     it denies ("Tuesdays, not Wednesdays"): in the sentence naming its value, else in any."""
-    doc = parse_entities(source_text(fact))
+    doc = parse_entities(source(fact))
     anchor = (fact.object or "").lower()
     sents = [s for s in doc.sents if anchor and anchor in s.text.lower()] or list(doc.sents)
     for sent in sents:
