@@ -86,6 +86,7 @@ if __name__ == "__main__":
                 for p in (
                     HERE / "dev.jsonl",
                     HERE / "dev2.jsonl",
+                    HERE / "dev3.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",
