@@ -2,6 +2,7 @@
 
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import QuerySet
@@ -230,17 +231,32 @@ _RECENT_SQL = f"""
 UNION ALL
 (SELECT 1, subject, relation, object FROM memory_fact WHERE user_id = %s
  ORDER BY truth_since DESC, id DESC LIMIT {RECENT})
+UNION ALL
+(SELECT 2, object, '', '' FROM memory_fact WHERE user_id = %s AND is_true
+ AND subject_key = %s AND relation = 'is_called' LIMIT 3)
 """  # noqa: S608 - a constant
 
 
-def latest_facts(*, user_id: int) -> tuple[list[str], list[tuple[str, str, str]]]:
-    """(the subjects last_person() reads, the latest (subject, relation, object) rows newest
-    first, the latest of one message last said first)."""
+@dataclass(frozen=True)
+class Recent:
+    subjects: list[str]  # what last_person() reads
+    latest: list[tuple[str, str, str]]  # (subject, relation, object), newest first
+    names: list[str]  # the speaker's own names ("I'm Callum")
+
+
+def latest_facts(*, user_id: int, speaker: str) -> Recent:
+    """What an update reads before its facts are framed: the latest subjects and facts (the
+    latest of one message last said first), and the names the speaker gave themselves."""
+    from memory import nlp
+
     with connection.cursor() as cursor:
-        cursor.execute(_RECENT_SQL, [user_id, user_id])
+        cursor.execute(_RECENT_SQL, [user_id, user_id, user_id, nlp.entity_key(speaker)])
         rows = cursor.fetchall()
-    subjects = [subject for branch, subject, _r, _o in rows if branch == 0]
-    return subjects, [(s, r, o) for branch, s, r, o in rows if branch == 1]
+    return Recent(
+        subjects=[subject for branch, subject, _r, _o in rows if branch == 0],
+        latest=[(s, r, o) for branch, s, r, o in rows if branch == 1],
+        names=[name for branch, name, _r, _o in rows if branch == 2],
+    )
 
 
 def forgotten_ids(*, fact_ids: list[int]) -> set[int]:

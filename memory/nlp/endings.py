@@ -11,7 +11,7 @@ contains too: "dropped out of his law degree" ends studying law.
 
 from memory.nlp.holdings import TIES, Frame, looks_named
 from memory.nlp.parse import Token, child, children
-from memory.nlp.reader import FIRST_PERSON, Reader, is_time, prep_objects
+from memory.nlp.reader import FIRST_PERSON, GENERIC_OBJECTS, Reader, is_time, prep_objects
 
 # Verbs that end what their object was to the subject, alone or with a particle.
 ENDING_VERBS = {"quit", "drop", "ditch", "abandon", "cancel", "resign", "retire", "finish"}
@@ -87,6 +87,8 @@ class EndingFrames:
             return False
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
+        if target.lemma_.lower() in GENERIC_OBJECTS:
+            return False  # "quit my job at the bank": the lexicon reads the employer
         for value in ended_values(target, self.reader):
             self.frames.append(Frame(entity, "", value, True))
         if phrase[0] in EXCHANGING:

@@ -15,8 +15,10 @@
   fact holding it and corrects it.
 """
 
+from memory.nlp.casing import is_first_name
 from memory.nlp.endings import EndingFrames
 from memory.nlp.holdings import Frame, HoldingFrames
+from memory.nlp.intro import agent
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.reader import (
     ANIMATE,
@@ -50,6 +52,25 @@ def used_to(verb: Token | None) -> bool:
         return False
     to = child(verb, "aux")
     return to is not None and to.lower_ == "to" and verb.head.tag_ == "VBD"
+
+
+MOVE_VERBS = {"move", "relocate", "emigrate"}
+
+
+def age_beside(name: Token) -> str:
+    """ "Leo who's 7 and Maria who's 4", "eirik (9)", "aysel 10 and murad 6": a number right
+    after a person's first name is their age, however the parser attached it."""
+    if name.pos_ != "PROPN" or not listed_gender(name.text):
+        return ""
+    after = [t for t in name.doc[name.i + 1 : name.i + 4] if t.text not in ("(", ",")]
+    if after[:2] and after[0].lower_ == "who" and after[1].lemma_ == "be":
+        after = after[2:]  # "who's 7"
+    if not after or not after[0].text.isdigit() or not 0 < int(after[0].text) < 110:
+        return ""
+    following = after[0].doc[after[0].i + 1] if after[0].i + 1 < len(name.doc) else None
+    if following is not None and following.pos_ == "NOUN" and following.lemma_ != "year":
+        return ""  # "Ana 3 times a week", "Rui 2 kids": a count of something else
+    return after[0].text
 
 
 def over_until(verb: Token) -> bool:
@@ -90,11 +111,16 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
                 # that name's role.
                 name = self.unattached_name(token)
                 self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
+            years = age_beside(token)
+            if years:
+                self.add(self.reader.entity(token), "age", years)
         return self.frames
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         if value and not any(c.isalnum() for c in value):
             return  # the tagger took a full stop for a name ("in Dundee. used to ...")
+        if relation == "works_for" and value[:1].isdigit():
+            return  # "started as a deckhand at 16": an age, not an employer
         if subject and relation:
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
@@ -223,7 +249,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            if (verb.lemma_ in LOSS_VERBS or verb.lemma_ == "run") and self.loss(verb, subject):
+            if verb.lemma_ in LOSS_VERBS | {"run"} and self.loss(verb, subject):
                 continue
             if self.ended_tie(verb, subject, neg, plan):
                 continue
@@ -240,6 +266,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         name = child(verb, "oprd", "attr")
         if verb.lemma_ not in NAMING_VERBS or name is None or verb.tag_ != "VBN":
             return False
+        if subject.lower_ in ("i", "we") and not children(verb, "nsubj", "nsubjpass"):
+            return False  # "I co-founded a studio in Tallinn called Moss Rabbit": the studio
         owner = self.reader.owner(subject)
         if owner is None and subject.pos_ == "NOUN" and child(subject, "det") is None:
             owner = self.reader.speaker  # chat drops the "my": "new manager is called Duarte"
@@ -262,6 +290,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
             attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
         if attr is not None and self.age(attr, subject, neg):
+            return True
+        if attr is not None and self.own_name(attr, subject, neg):
             return True
         if attr is not None and attr.pos_ == "ADJ":
             # "I'm allergic to penicillin", "Ana is married to Tom": the adjective and its
@@ -333,6 +363,17 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             return True
         return False
 
+    def own_name(self, attr: Token, subject: Token, neg: bool) -> bool:
+        """ "I'm Callum": the speaker's name, by which they may speak of themselves."""
+        if subject.lower_ != "i" or attr.pos_ != "PROPN" or neg or prep_objects(attr):
+            return False
+        name = self.reader.name_of(attr)
+        if not is_first_name(name.split()[0]) or len(name.split()) > 2:
+            return False  # "I'm Canadian", "I'm Team Mies"
+        self.add(self.reader.speaker, "is_called", name)
+        self.reader.aliases.add(name)
+        return True
+
     def age(self, attr: Token, subject: Token, neg: bool) -> bool:
         """ "Maria is 4", "he's 23 years old": a number said of a person is their age."""
         number = attr if attr.pos_ == "NUM" else None
@@ -349,6 +390,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         """ "I'm at Unbabel" is where I work; "Ana is in Porto" is where she lives."""
         if is_time(obj):
             return f"be_{prep}"
+        if prep == "as" and agent(obj.lower_):
+            return "works_as"  # "he's freelancing as an accountant"
         if prep in ("at", "with", "for"):
             return "works_for"
         if prep == "in" and obj.pos_ == "PROPN":
@@ -376,6 +419,20 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             return owner, "is_called"
         return owner, f"role:{role}"
 
+    def given_up(self, verb: Token, entity: str, relation: str) -> bool:
+        """ "switched from the mobile team to the payments team", "changing my major from law
+        to geography": the value is where the subject went; where they came from is that
+        slot's value no longer."""
+        places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
+        left = [o for p, o in places if p == "from"]
+        if verb.lemma_ in MOVE_VERBS and left:  # "moved here from Rennes in 2023"
+            self.add(entity, "lives_in", self.reader.value(left[0]), past=True)
+        if not any(p in ("to", "into") for p, _ in places):
+            return False
+        for old in left:
+            self.add(entity, f"{relation}_to", self.reader.value(old), negated=True)
+        return bool(left)
+
     def verbal(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
         obj = child(verb, "dobj", "attr", "oprd", "acomp")
         target = verb
@@ -393,6 +450,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
                     self.add(entity, relation, value.text, negated=neg, plan=plan)
                     continue
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
+            self.given_up(target, entity, relation)
             # "sharing a flat with two Germans": who or what the act was with is a slot too
             for prep, other in prep_objects(target):
                 # not an organisation ("finalising a deal with FC Barcelona" says nothing
@@ -403,16 +461,18 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
                     self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
             return
         places = [(p, o) for p, o in prep_objects(target) if not is_time(o)]
+        jobs = [o for p, o in places if p == "as" and agent(o.lower_)]
+        if jobs:  # "he's freelancing as an accountant", "started as a deckhand at 16"
+            self.add(entity, "works_as", self.reader.kind(jobs[0]), negated=neg, plan=plan)
+            places = [(p, o) for p, o in places if p != "as"]
         moved = [(p, o) for p, o in places if p in ("to", "into")]
-        if moved and any(p == "from" for p, _ in places):
-            # "switched from the mobile team to the payments team": the value is where the
-            # subject went; where they came from is that slot's value no longer.
-            for _, old in (po for po in places if po[0] == "from"):
-                self.add(entity, f"{relation}_to", self.reader.value(old), negated=True)
+        if self.given_up(target, entity, relation):
             places = moved
         if places:
             prep, obj = places[0]
             value = self.reader.value(obj)
             self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
+        elif jobs:
+            return
         elif target.pos_ == "VERB" and target.lemma_ not in ("be", "have", "do", "get"):
             self.add(entity, relation, "", negated=neg, plan=plan)  # "I run", "she quit"

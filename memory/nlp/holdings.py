@@ -238,6 +238,8 @@ class HoldingFrames:
         if verb.lemma_ in ("die", "pass") or (away and verb.lemma_ in ("run", "pass", "fly")):
             self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
             return True
+        if verb.lemma_ not in LOSS_VERBS:
+            return False  # "Karim runs a spice stall" loses nothing
         obj = child(verb, "dobj")
         if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
             obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)

@@ -40,11 +40,74 @@ GREETINGS = re.compile(
 SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St James"
 
 
+# "Callum here", "casey.", "Liis, 30, I co-founded ...": a first name opening a message
+NAMED = re.compile(r"^(?P<name>[^\W\d_]{3,})(?P<here> here)?(?P<end>\s*(?:[,.:]|$))", re.I)
+HELLO = re.compile(r"^(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*", re.I)
+SAID_OF_THEM = {"is", "was", "has", "had", "works", "lives", "does", "says", "and"}
+AGE = re.compile(r"^(?P<age>[1-9]\d?)(?P<end>\s*[,.!]|$)")
+
+
 def said_of_self(text: str) -> str:
     """`text` with each verbless self-description said as "I'm a ..."."""
     parts = SEGMENT.split(text)
+    named = _named(parts)
+    if named != parts:
+        parts = SEGMENT.split(" ".join(named))
     changed = [_as_self(part) for part in parts]
-    return " ".join(changed) if changed != parts else text
+    return " ".join(changed) if changed != parts or named != SEGMENT.split(text) else text
+
+
+def _named(parts: list[str]) -> list[str]:
+    """The message's opening name said as "I'm <name>", and an age right after it as "I'm
+    <age>" ("hey. casey. 42. head brewer at ...")."""
+    out = list(parts)
+    for index, part in enumerate(parts[:3]):
+        body = GREETINGS.sub("", part)
+        hello = HELLO.match(body)  # "salut, camille, ...", "kia ora, aroha here"
+        if hello is not None and (" " in hello[0].strip() or not _first_name(hello["word"])):
+            body = body[hello.end() :]
+        found = NAMED.match(body)
+        if found is None or not _introduces(found, body):
+            if len(body.split()) > 2:
+                return out  # the message says something else first
+            continue
+        lead = part[: len(part) - len(body)]
+        rest = body[found.end() :].strip()
+        name = found["name"][:1].upper() + found["name"][1:]
+        if rest[:1].isdigit():  # "kai, 29, from gothenburg"
+            out[index] = f"{lead}I'm {name}, {rest}"
+        else:  # "camille, neonatal nurse at the CHU": what she does is said on its own
+            out[index] = f"{lead}I'm {name}. {rest}".strip()
+        after = parts[index + 1] if index + 1 < len(parts) else ""
+        if AGE.match(after.strip()):
+            out[index + 1] = "I'm " + after.strip()
+        return out
+    return out
+
+
+def _introduces(found: re.Match, body: str) -> bool:
+    """ "riley here", "casey." alone, or "kai, 29, ...", "camille, neonatal nurse at ...": a
+    name said of oneself, not someone addressed ("Ana, can you help me?")."""
+    from memory.nlp.casing import english_words
+
+    name = found["name"]
+    if found["here"]:
+        return _first_name(name) or name.lower() not in english_words()
+    if not _first_name(name):
+        return False
+    rest = [w.strip(",.").lower() for w in body[found.end() :].split()]
+    if not rest:
+        return True
+    if rest[0].isdigit() and rest[1:2] and rest[1] in SAID_OF_THEM:
+        return False  # "Tom, 34, is my brother"
+    return any(w.isdigit() or agent(w) for w in rest[:3])
+
+
+def _first_name(word: str) -> bool:
+    from memory.nlp.casing import first_names
+    from memory.nlp.predicates import listed_gender
+
+    return word.lower() in first_names() or bool(listed_gender(word.capitalize()))
 
 
 def _as_self(segment: str) -> str:

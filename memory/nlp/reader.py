@@ -186,6 +186,8 @@ class Reader:
     # Names the recogniser reads as places, organisations, products...: "Munich is great. He's
     # sharing a flat" is not about Munich.
     things: set[str] = field(default_factory=set)
+    # The speaker's own names ("I'm Callum, 34"): what is said of Callum is said of "I".
+    aliases: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.last_person:
@@ -295,7 +297,8 @@ class Reader:
         if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
         if token.pos_ == "PROPN":
-            return self.name_of(token)
+            name = self.name_of(token)
+            return self.speaker if name in self.aliases else name
         owner = self.owner(token)
         if owner:
             return f"{owner}'s {self.role(token)}"
@@ -372,7 +375,7 @@ class Reader:
 
     def remember(self, subjects: list[str]) -> None:
         for subject in subjects:
-            if not subject or subject == self.speaker or subject in self.things:
+            if not subject or subject == self.speaker or subject in self.things | self.aliases:
                 continue
             owner, _, role = subject.partition("'s ")
             if owner == self.speaker and role and role.split()[-1] in PEOPLE:

@@ -56,6 +56,13 @@ RULES: list[Rule] = [
     ),
     _rule(
         "works_for",
+        rf"(?:hand in|give|put in|hand) {POSS}(?:notice|resignation)(?: (?:at|to))?",
+        negated=True,
+        ends_previous=True,
+        also=UNEMPLOYED,
+    ),
+    _rule(
+        "works_for",
         r"(?:fire|lay off|sack|let go|dismiss)(?: (?:from|by))?",
         negated=True,
         ends_previous=True,

@@ -5,6 +5,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from memory.nlp.casing import is_first_name
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
@@ -130,6 +131,21 @@ def extract(
         # of the fact that held Rex.
         fact = to_fact(Frame("", "", right), doc.text.strip(), speaker, True)
         out.append(replace(fact, corrects=wrong))
+    return out
+
+
+def as_speaker(facts: list[ParsedFact], *, speaker: str, names: Sequence[str]) -> list[ParsedFact]:
+    """Facts about a name the speaker gave themselves in an earlier message ("I'm Callum",
+    then "Callum here again, turned 35") are about the speaker."""
+    names = [n for n in names if n and n != speaker and is_first_name(n.split()[0])]
+    if not names:
+        return facts
+    out = []
+    for fact in facts:
+        for name in names:
+            if fact.subject == name or fact.subject.startswith(f"{name}'s "):
+                fact = replace(fact, subject=speaker + fact.subject[len(name) :])
+        out.append(fact)
     return out
 
 

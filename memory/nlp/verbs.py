@@ -4,9 +4,11 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from memory.nlp.facts import Triplet
 from memory.nlp.parse import Token, child
+from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
     DEICTIC,
     GENERIC_OBJECTS,
+    PEOPLE,
     SUBJECTS,
     TIME_UNITS,
     TIME_WORDS,
@@ -15,6 +17,13 @@ from memory.nlp.reader import (
     is_time,
     prep_objects,
 )
+
+
+def is_person(token: Token) -> bool:
+    """A first name, or a person's role ("my partner Gunnar", "friends")."""
+    if token.pos_ == "PROPN":
+        return bool(listed_gender(token.text))
+    return token.lemma_.lower() in PEOPLE
 
 
 class VerbFrames:
@@ -73,14 +82,16 @@ class VerbFrames:
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             value = self.reader.entity(joined[0]) if joined else ""
         negated_now = found.negated or neg
+        if found.relation == "works_for":  # "works as a nurse (at X)"
+            for prep, obj in prep_objects(verb):
+                if prep == "as":
+                    kind = self.reader.kind(obj)
+                    self.add(entity, "works_as", kind, negated=negated_now, plan=plan)
         if not value and not negated_now and found.relation != "employment_status":
             # "the only team she has ever played for": the slot's value is elsewhere in the
             # sentence; an empty one would be a newer value that replaces the real one.
             return
         self.add(entity, found.relation, value, negated=negated_now, plan=plan)
-        for prep, obj in prep_objects(verb):
-            if prep == "as" and found.relation == "works_for":  # "works as a nurse at X"
-                self.add(entity, "works_as", self.reader.kind(obj), negated=negated_now)
         for relation, obj in found.extra:
             self.add(entity, relation, obj, plan=plan)
         if found.relation and not found.negated:
@@ -107,6 +118,10 @@ class VerbFrames:
             for p, o in prep_objects(verb) + inner
             if p in ("to", "at", "for", "with", "in", "of", "by", "on") and not is_time(o)
         ]
+        # "I live in Vesturbær with my partner Gunnar", "play bass in a band with Nino": who
+        # it is done with is company, not the place or group the relation points at.
+        company = [o for p, o in prep_objects(verb) + inner if p == "with" and is_person(o)]
+        preferred = [o for o in preferred if o not in company] or preferred
         # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
         # place inside it ("... in Belém").
         named = [

@@ -60,10 +60,11 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
     if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
         raise ValueError("update text too long")
     speaker, body = split_speaker(text, message.user.get_username())
-    subjects, latest = selectors.latest_facts(user_id=message.user_id)
-    last = selectors.pick_last_person(subjects, speaker)
-    people = recent_people(user_id=message.user_id, speaker=speaker, latest=latest)
+    recent = selectors.latest_facts(user_id=message.user_id, speaker=speaker)
+    last = selectors.pick_last_person(recent.subjects, speaker)
+    people = recent_people(user_id=message.user_id, speaker=speaker, latest=recent.latest)
     parsed = steps.extract(body, speaker=speaker, last_person=last, people=people)
+    parsed = statements.as_speaker(parsed, speaker=speaker, names=recent.names)
     pending = embeddings.embed_soon([p.text for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
 
@@ -195,10 +196,11 @@ class UpdatePipeline:
                 fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
             )
         self.lines.append(f"Corrected: {amended.wrong} → {amended.right}.")
-        subjects, latest = selectors.latest_facts(user_id=self.user.pk)
-        last = selectors.pick_last_person(subjects, speaker)
-        people = recent_people(user_id=self.user.pk, speaker=speaker, latest=latest)
+        recent = selectors.latest_facts(user_id=self.user.pk, speaker=speaker)
+        last = selectors.pick_last_person(recent.subjects, speaker)
+        people = recent_people(user_id=self.user.pk, speaker=speaker, latest=recent.latest)
         again = self.steps.extract(amended.text, speaker=speaker, last_person=last, people=people)
+        again = statements.as_speaker(again, speaker=speaker, names=recent.names)
         return [replace(a, correction=True) for a in again]
 
     def correct_slot(self, p: nlp.ParsedFact, vector):

@@ -1,0 +1,66 @@
+"""Chat typed in lower case ("my husband karim runs a spice stall"): the tagger reads an
+uncapitalised name as a common noun, so the name is lost to every reader after it.
+
+`truecased` puts back the capitals a careful writer would have typed, changing case only, so
+a text keeps its length and every offset into it: "i" and its contractions, and first names
+of the names list (gender-guesser's, 40k names of many countries) that are no English word.
+English words are the parser's own lemma index (WordNet's nouns, verbs, adjectives and
+adverbs), so a name that is also a word ("will", "rose", "mark", "max") stays as typed.
+"""
+
+import re
+from functools import cache
+
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# chat words that happen to be someone's name somewhere
+NOT_NAMES = {"hey", "bae", "til", "lol", "haha", "hola", "ciao", "salam", "namaste"}
+
+
+@cache
+def english_words() -> frozenset[str]:
+    from memory.nlp.parse import model  # (the parser calls this module)
+
+    lookups = model().get_pipe("lemmatizer").lookups
+    words: set[str] = set()
+    for table in ("lemma_index", "lemma_exc"):
+        for entries in lookups.get_table(table).values():
+            words.update(w.lower() for w in entries)
+    return frozenset(words)
+
+
+@cache
+def first_names() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from memory.nlp.predicates import listed_names
+
+    english = english_words() | STOP_WORDS | NOT_NAMES
+    return frozenset(n for n in listed_names() if len(n) > 2 and n.isalpha() and n not in english)
+
+
+@cache
+def _all_names() -> frozenset[str]:
+    from memory.nlp.predicates import listed_names
+
+    return frozenset(listed_names())
+
+
+def is_first_name(word: str) -> bool:
+    """Whether `word` is a first name of the names list, English word or not ("Will")."""
+    return word.lower() in _all_names()
+
+
+def _capital(match: re.Match) -> str:
+    word = match.group(0)
+    if word == "i" or word.startswith(("i'", "i’")):
+        return "I" + word[1:]
+    if word.islower() and word in first_names():
+        return word[0].upper() + word[1:]
+    return word
+
+
+def truecased(text: str) -> str:
+    """`text` with "i" and lower-case first names capitalised; nothing else changes."""
+    if not any(c.islower() for c in text):
+        return text
+    return WORD.sub(_capital, text)

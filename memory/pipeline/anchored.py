@@ -1,0 +1,138 @@
+"""What came before X: "Where did I live before Nõmme?", "What did I study before geography?",
+"What did Hamza do before driving a taxi?".
+
+X is found among the facts (a fact holding it as its value, else one whose words say it),
+and the answer is the value X took the place of, by the strongest evidence first:
+
+1. what the message that brought X gave up for it: "I moved out of Kalamaja, into a house in
+   Nõmme", "changing my major from law to geography", "ditched the honda wave ... got a
+   yamaha" (a fact of that message that is negated, said of the past, or ended);
+2. a fact that message made false (ERASE's truth history names the message);
+3. the latest fact said before X about the same person in X's slot (or of X's family of
+   slots: a job, a home).
+
+A value is only an answer if it is of the kind asked (a place for "where"), when the
+question says which kind. None found: None, and the other readers try.
+"""
+
+from memory import nlp
+from memory.models import Fact
+from memory.nlp import wording
+from memory.pipeline import expect
+from memory.pipeline.guard import base_relation
+from memory.pipeline.question import Evidence
+from memory.pipeline.speech import sentence, speak
+
+FAMILIES = {
+    "works_for": "job",
+    "works_as": "job",
+    "employment_status": "job",
+    "teach": "job",
+    "lives_in": "home",
+    "move_to": "home",
+    "move_from": "home",
+    "move_into": "home",
+    "be_in": "home",
+}
+
+
+def family(relation: str) -> str:
+    slot = base_relation(relation).removeprefix("plan:")
+    return FAMILIES.get(slot, slot)
+
+
+def holds(fact: Fact, anchor: str) -> bool:
+    """Whether the fact's value is the anchor ("the Yamaha" for "yamaha exciter")."""
+    return bool(fact.object) and _says(fact.object, anchor)
+
+
+def mentions(fact: Fact, anchor: str) -> bool:
+    return holds(fact, anchor) or _says(fact.text, anchor)
+
+
+def _says(text: str, anchor: str) -> bool:
+    words = {nlp.stem(w) for w in nlp.tokenize(text)}
+    asked = [nlp.stem(w) for w in nlp.tokenize(anchor) if w.lower() not in ("the", "a", "my")]
+    return bool(asked) and all(w in words for w in asked)
+
+
+def before_anchor(evidence: Evidence) -> str | None:
+    intent = evidence.intent
+    anchor = intent.anchor or ""
+    if not anchor or intent.yes_no or not (intent.wants_past or intent.wants_order):
+        return None
+    if " after " in f" {intent.text.lower()} ":
+        return None
+    facts = [f for f in evidence.facts if about(f, evidence)]
+    holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]
+    if not holding:
+        return None
+    first = min(holding, key=_said)
+    wanted = expect.expected(intent.text)
+
+    def answers(fact: Fact) -> bool:
+        """A value that may have come before X: in X's family of slots, else of the kind
+        asked ("rennes" lived in, for "where"; "the honda wave", of no slot, for "what")."""
+        if not fact.object or holds(fact, anchor) or fact.relation.startswith("plan:"):
+            return False
+        if family(fact.relation) == family(first.relation):
+            return True
+        if wanted is not None and wanted.decisive:
+            return expect.offers(fact, wanted, intent.text, text=fact.object)
+        return not base_relation(fact.relation)
+
+    found = (
+        given_up(facts, first, evidence, answers)
+        or retired_by(facts, first, evidence, answers)
+        or said_before(facts, first, answers)
+    )
+    if found is None:
+        return None
+    slot = base_relation(found.relation)
+    if slot in wording.PHRASES or slot.startswith("role:"):
+        return sentence(f"before {anchor}, {speak(as_held(found), evidence.speaker, past=True)}")
+    return sentence(f"before {anchor}, it was {found.object}")  # "changed from law to ..."
+
+
+def about(fact: Fact, evidence: Evidence) -> bool:
+    subject = evidence.intent.subject or evidence.speaker
+    return fact.subject == subject or nlp.same_entity(fact.subject, subject)
+
+
+def given_up(facts, first: Fact, evidence: Evidence, answers) -> Fact | None:
+    """A value the message that brought X ended or said was past."""
+    same = [f for f in facts if f.source_message_id == first.source_message_id]
+    for fact in same:
+        if (fact.relation.startswith("not:") or not fact.is_true) and answers(fact):
+            return fact
+    return None
+
+
+def retired_by(facts, first: Fact, evidence: Evidence, answers) -> Fact | None:
+    for fact in sorted(facts, key=_said, reverse=True):
+        rows = evidence.history.get(fact.pk, [])
+        made_false = any(
+            not r.value and r.cause_message_id == first.source_message_id for r in rows
+        )
+        if made_false and fact.source_message_id != first.source_message_id and answers(fact):
+            return fact
+    return None
+
+
+def said_before(facts, first: Fact, answers) -> Fact | None:
+    earlier = [f for f in facts if _said(f) < _said(first) and answers(f)]
+    slot = [f for f in earlier if family(f.relation) == family(first.relation)]
+    return max(slot, key=_said, default=None)
+
+
+def as_held(fact: Fact) -> Fact:
+    """A value given up, said as it held: "lived in Kalamaja", not "no longer lives"."""
+    if not fact.relation.startswith("not:"):
+        return fact
+    held = Fact(subject=fact.subject, relation=base_relation(fact.relation), object=fact.object)
+    held.text, held.source_message = fact.text, fact.source_message
+    return held
+
+
+def _said(fact: Fact):
+    return (fact.created_at, fact.pk)

@@ -1,0 +1,90 @@
+"""Chat typed in lower case, the user's own name and age, jobs said with "as", and "what
+came before X". Real parse, real database, through the chat entry point; the sentences are
+written for these tests and are in no eval set."""
+
+import pytest
+
+from memory.nlp.casing import truecased
+from memory.nlp.intro import said_of_self
+
+
+@pytest.mark.parametrize(
+    ("text", "cased"),
+    [
+        ("my husband karim runs a stall", "my husband Karim runs a stall"),
+        ("i'm off to see ingvild", "I'm off to see Ingvild"),
+        ("i will mark the rose", "I will mark the rose"),  # names that are English words
+    ],
+)
+def test_it_capitalises_names_and_i_and_nothing_else(text, cased):
+    assert truecased(text) == cased
+    assert len(truecased(text)) == len(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("morning! riley here, paramedic with EHS in halifax", "I'm Riley."),
+        ("jambo! kai, 29, from gothenburg.", "I'm Kai, 29"),
+        ("hey. casey. 42. head brewer at a brewery in asheville", "I'm 42."),
+    ],
+)
+def test_an_opening_name_is_read_as_the_users_own(text, said):
+    assert said in said_of_self(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Ana, can you help me?", "Tom, 34, is my brother", "hi! paris was lovely"]
+)
+def test_a_name_spoken_to_or_about_is_not_the_users(text):
+    assert "I'm" not in said_of_self(text)
+
+
+def test_a_lower_case_name_fills_its_role(chat):
+    chat.tell("my wife ingvild runs a bakery in the old town")
+    assert chat.ask("who is my wife?") == "Your wife is Ingvild."
+
+
+def test_running_a_business_loses_nothing(chat):
+    chat.tell("We have a dog named Pip.", "my husband Karim runs a spice stall in the souk")
+    assert chat.ask("Do we still have Pip?").startswith("Yes")
+
+
+def test_the_users_own_name_and_age_are_the_users(chat):
+    chat.tell("hi! I'm Callum, 34, I live in Battery Point in Hobart")
+    chat.tell("Callum is 35 today, feeling old")
+    assert chat.ask("how old am I?") == "You are 35."
+    reply = chat.ask("what's my name?")
+    assert "Callum" in reply and "35" not in reply
+
+
+def test_a_job_said_with_as_is_what_they_do(chat):
+    chat.tell("I work as a radiographer at the Royal Infirmary")
+    assert "radiographer" in chat.ask("what do I do for work?")
+    chat.tell("my brother Ruslan lost his job at the bank. he's freelancing as a bookkeeper")
+    assert "bookkeeper" in chat.ask("what does Ruslan do now?")
+
+
+def test_handing_in_notice_ends_the_job(chat):
+    chat.tell("I work at Harbour Ferries.", "handed in my notice at Harbour Ferries today!!")
+    assert chat.ask("Do I still work at Harbour Ferries?").startswith("No")
+
+
+def test_a_place_moved_out_of_is_what_came_before(chat):
+    chat.tell("I moved out of Kalamaja, into a wooden house in Nõmme with my boyfriend")
+    assert chat.ask("where did I live before Nõmme?") == "Before Nõmme, it was Kalamaja."
+
+
+def test_a_place_moved_from_is_the_earlier_home(chat):
+    chat.tell("salut, camille, neonatal nurse at the CHU in nantes. moved here from rennes")
+    assert "rennes" in chat.ask("Where did I live before Nantes?").lower()
+
+
+def test_from_a_to_b_says_what_came_before_b(chat):
+    chat.tell("changing my major from law to geography!! law was killing me")
+    assert chat.ask("what did I study before geography?") == "Before geography, it was law."
+
+
+def test_a_number_after_a_name_is_their_age(chat):
+    chat.tell("We have two kids, Tomasz who's 9 and Zofia who's 5")
+    assert chat.ask("how old is Zofia?") == "Zofia is 5."
