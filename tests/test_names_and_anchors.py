@@ -88,3 +88,19 @@ def test_from_a_to_b_says_what_came_before_b(chat):
 def test_a_number_after_a_name_is_their_age(chat):
     chat.tell("We have two kids, Tomasz who's 9 and Zofia who's 5")
     assert chat.ask("how old is Zofia?") == "Zofia is 5."
+
+
+def test_a_job_got_at_a_named_place_is_where_they_work(chat):
+    chat.tell("I'm leaving Boots. got a job in the pharmacy at the Western General, starting soon")
+    assert chat.ask("Where do I work now?") == "You work at Western General."
+
+
+def test_moving_out_of_one_place_into_another_moves_home(chat):
+    chat.tell("we moved out of our flat in Leith into a house in Portobello")
+    assert chat.ask("where do we live?") == "You live in Portobello."
+
+
+def test_my_job_is_what_i_work_as_and_a_trait_is_no_job(chat):
+    chat.tell("I work as a sound engineer.", "my neighbour Hugo is Dutch")
+    assert "sound engineer" in chat.ask("what's my job?")
+    assert chat.ask("what's Hugo's job?") == "I don't know."

@@ -9,6 +9,8 @@ rule for each. A container noun ("law degree", "chess club", "pottery course") e
 contains too: "dropped out of his law degree" ends studying law.
 """
 
+from collections.abc import Callable
+
 from memory.nlp.holdings import TIES, Frame, looks_named
 from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import FIRST_PERSON, GENERIC_OBJECTS, Reader, is_time, prep_objects
@@ -59,6 +61,7 @@ PARTICLES = ("out", "up", "away", "down", "off")
 class EndingFrames:
     reader: Reader
     frames: list[Frame]
+    new_home: Callable[[Token, str], None]  # VerbFrames.new_home
 
     def ending(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         phrase = (verb.lemma_.lower(), particle(verb))
@@ -91,6 +94,8 @@ class EndingFrames:
             return False  # "quit my job at the bank": the lexicon reads the employer
         for value in ended_values(target, self.reader):
             self.frames.append(Frame(entity, "", value, True))
+        if phrase == ("move", "out"):
+            self.new_home(verb, entity)
         if phrase[0] in EXCHANGING:
             # what was given was had until now ("what bike did I have before the vespa?")
             for value in ended_values(target, self.reader)[:1]:

@@ -199,11 +199,17 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         for token in verb.subtree:
             if token.lemma_ not in GENERIC_OBJECTS or token == verb:
                 continue
-            for prep, obj in prep_objects(token):
-                if prep in ("at", "with", "for") and obj.pos_ == "PROPN":
-                    self.add(
-                        self.reader.entity(subject), "works_for", self.reader.value(obj), plan=plan
-                    )
+            # "a job in the pharmacy at the CHUL", "got a job ... at the CHUL, hospital
+            # pharmacy": at whatever the job's phrase, or the verb that got it, names
+            inner = [po for t in token.subtree for po in prep_objects(t)]
+            if token.dep_ == "dobj" and token.head == verb:
+                inner += prep_objects(verb)
+            for prep, obj in inner[:4]:
+                named = obj if obj.pos_ == "PROPN" else child(obj, "nmod", "compound")
+                if prep in ("at", "with", "for") and named is not None and named.pos_ == "PROPN":
+                    entity = self.reader.entity(subject)
+                    self.add(entity, "works_for", self.reader.value(named), plan=plan)
+                    return
 
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.subjects(verb)
@@ -229,8 +235,9 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
         for subject in subjects:
-            if verb.lemma_ not in ("get", "take", "accept", "start", "land") and not neg:
-                self.jobs(verb, subject, plan)
+            hired = verb.lemma_ in ("get", "take", "accept", "start", "land")
+            if not neg and (not hired or lexicon_reading(*self.lemmas(verb)) is None):
+                self.jobs(verb, subject, plan)  # (the lexicon reads "got a job at X")
             if self.naming(verb, subject, neg):
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):

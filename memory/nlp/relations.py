@@ -68,6 +68,7 @@ RULES: list[Rule] = [
         ends_previous=True,
         also=UNEMPLOYED,
     ),
+    _rule("works_as", r"(?:promote|appoint|name|make) (?:to|as)", ends_previous=True),
     _rule("works_for", r"(?:work|intern|consult)(?: (?:at|for|with))?"),
     _rule("works_for", r"employ (?:by|at|with)"),
     _rule("works_for", r"(?:an? |the )?employee (?:of|at)"),
@@ -194,6 +195,9 @@ ROLE_NOUNS = {
     "boyfriend": "partner_of",
     "spouse": "partner_of",
     "position": "holds_position",
+    "job": "works_as",  # "what's my job now?": what I work as
+    "occupation": "works_as",
+    "profession": "works_as",
 }
 
 

@@ -94,11 +94,21 @@ class VerbFrames:
         self.add(entity, found.relation, value, negated=negated_now, plan=plan)
         for relation, obj in found.extra:
             self.add(entity, relation, obj, plan=plan)
+        if found.relation == "lives_in" and found.negated and not plan:
+            self.new_home(verb, entity)
         if found.relation and not found.negated:
             # "transferred from Benfica to Porto": Benfica is the value left behind.
             for prep, obj in prep_objects(verb):
                 if prep == "from" and self.reader.value(obj) != value:
                     self.add(entity, found.relation, self.reader.value(obj), past=True)
+
+    def new_home(self, verb: Token, entity: str) -> None:
+        """ "I moved out of Kalamaja, into a wooden house in Nõmme": where they moved to."""
+        for prep, obj in prep_objects(verb):
+            named = [t for t in obj.subtree if t.pos_ == "PROPN" and t.dep_ == "pobj"]
+            if prep in ("into", "to") and (obj.pos_ == "PROPN" or named):
+                home = obj if obj.pos_ == "PROPN" else named[-1]
+                self.add(entity, "lives_in", self.reader.value(home))
 
     def best_object(self, verb: Token, found: Triplet) -> str:
         """The value the lexicon's relation points at, read from the parse: a name that is

@@ -7,8 +7,9 @@ from datetime import datetime, timedelta
 
 from memory.models import Fact
 from memory.nlp import ask, entity_key, same_entity, stem, tokenize
+from memory.nlp.intro import agent
 from memory.nlp.statements import single_valued
-from memory.pipeline.dates import on_date, stated_date
+from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
@@ -33,6 +34,8 @@ def fills(fact: Fact, roles: set[str]) -> bool:
     """Whether a fact fills the asked slot: its own relation, or for a category ("pets")
     something had whose noun is in it ("alice has a puppy")."""
     slot = slot_of(fact)
+    if slot == "is" and "works_as" in roles:
+        return says_job(fact.object)  # "Hugo is Dutch" says nothing of his job
     if slot in roles:
         return True
     if any(bare_verb(r) and slot.startswith(f"{r}_") for r in roles):
@@ -43,6 +46,12 @@ def fills(fact: Fact, roles: set[str]) -> bool:
         return True  # "younger brother" fills "brother"
     kinds = {r.removeprefix("role:") for r in roles if r.startswith("role:")}
     return slot == "has" and len(kinds) > 1 and fact.object.split()[-1].rstrip("s") in kinds
+
+
+def says_job(value: str) -> bool:
+    """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired")."""
+    words = value.lower().split()
+    return len(words) > 1 or bool(words) and agent(words[0])
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -181,11 +190,7 @@ def has_happened(plan: Fact, at: datetime | None) -> bool:
 
 MONTH_NUMBER = {
     name: number
-    for number, month in enumerate(
-        "january february march april may june july august september october november "
-        "december".split(),
-        start=1,
-    )
+    for number, month in enumerate((m.lower() for m in MONTHS), start=1)
     for name in (month, month[:3], "sept" if month == "september" else month)
 }
 
@@ -200,8 +205,9 @@ def due_date(plan: Fact) -> datetime | None:
     said = plan.created_at
     _, body = split_speaker(message.text, "")
     words = [t.lower_ for t in parse(body)]
-    if plan.object:  # the sentence that names the plan's value
-        key = plan.object.lower().split()[0]
+    words_of_value = [w for w in plan.object.lower().split() if w not in ("a", "an", "the")]
+    if words_of_value:  # the sentence that names the plan's value
+        key = words_of_value[0]
         sentence = next((s for s in parse(body).sents if key in s.text.lower()), None)
         words = [t.lower_ for t in sentence] if sentence is not None else words
     for i, word in enumerate(words):
