@@ -4,6 +4,7 @@ written for these tests and are in no eval set."""
 
 import pytest
 
+from memory.models import Fact, Operation
 from memory.nlp.casing import truecased
 from memory.nlp.intro import said_of_self
 
@@ -104,3 +105,18 @@ def test_my_job_is_what_i_work_as_and_a_trait_is_no_job(chat):
     chat.tell("I work as a sound engineer.", "my neighbour Hugo is Dutch")
     assert "sound engineer" in chat.ask("what's my job?")
     assert chat.ask("what's Hugo's job?") == "I don't know."
+
+
+def test_a_swap_of_two_jobs_retracts_both_wrong_ones(chat):
+    chat.tell("my girlfriend Oihane is a nurse and her brother Iker is a chef")
+    chat.tell("wait no, Iker's the nurse and Oihane's the chef. I always mix them up")
+    assert "chef" in chat.ask("What does Oihane do?")
+    assert "nurse" in chat.ask("What does Iker do?")
+    wrong = Fact.objects.get(user=chat.user, subject="Oihane", object="a nurse")
+    assert wrong.history.last().operation == Operation.RETRACT
+
+
+def test_a_correction_of_a_day_said_only_in_the_sentence_replaces_it(chat):
+    chat.tell("also started pottery lessons on tuesday evenings, my friend got me into it")
+    chat.tell("*wednesday evenings, not tuesday")
+    assert chat.ask("What evening are my pottery lessons?").lower().count("tuesday") == 0

@@ -17,6 +17,15 @@ NOT_NAMES = {"hey", "bae", "til", "lol", "haha", "hola", "ciao", "salam", "namas
 
 
 @cache
+def english_nouns() -> frozenset[str]:
+    """The common nouns of the parser's lemma index ("cop", "vet"; not "pregnant")."""
+    from memory.nlp.parse import model
+
+    index = model().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset(w.lower() for w in index["noun"])
+
+
+@cache
 def english_words() -> frozenset[str]:
     from memory.nlp.parse import model  # (the parser calls this module)
 

@@ -175,6 +175,21 @@ MULTI_ROLES = (
 )
 
 
+def stranded_subject(predicate: Token) -> list[Token]:
+    """ "Iker is the nurse and Oihane is the chef": the parser hangs Oihane on "nurse" and
+    leaves the second "is" without a subject; the name between "and" and the verb is it."""
+    if predicate.dep_ != "conj" or predicate.pos_ not in ("AUX", "VERB"):
+        return []
+    before: list[Token] = []
+    for token in reversed(predicate.doc[predicate.head.i + 1 : predicate.i]):
+        if token.dep_ == "cc" or token.is_punct:
+            break
+        before.append(token)
+    names = [t for t in before if t.pos_ == "PROPN" and not is_time(t)]
+    nouns = [t for t in before if t.pos_ == "NOUN" and t.dep_ == "conj" and not is_time(t)]
+    return (names or nouns)[:1]
+
+
 @dataclass
 class Reader:
     """Reads one message; remembers the last person named for pronouns."""
@@ -307,7 +322,7 @@ class Reader:
         return token.doc[start : token.i + 1].text
 
     def subjects(self, predicate: Token) -> list[Token]:
-        found = children(predicate, *SUBJECTS)
+        found = children(predicate, *SUBJECTS) or stranded_subject(predicate)
         head = predicate
         while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head != head:
             if dropped_subject(head):

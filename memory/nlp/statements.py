@@ -62,6 +62,20 @@ POINTERS = {"these", "those", "them", "one", "much", "many"}
 NOT_PEOPLE = {"GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "LANGUAGE", "EVENT"}
 
 
+LEAD_CUE = re.compile(
+    r"^\s*(?:(?:oh|ah|ugh|hmm|ok|okay)[\s,]+)?"
+    r"(?:wait,? no|no,? wait|sorry|actually|oops|correction|my bad|hold on|scratch that)"
+    r"\s*[,:!.\-—]+\s*",  # ("correction on Thor, he's ...": the cue is part of the sentence)
+    re.I,
+)
+
+
+CONTRACTED_IS = re.compile(
+    r"\b([A-Z][\w-]*)'s (?=(?:the|a|an|not|now|still|also|in|at|from|with|on|my|our|his|her|"
+    r"their|going|moving|getting)\b)"
+)
+
+
 def extract(
     text: str,
     *,
@@ -78,6 +92,12 @@ def extract(
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
     text = said_of_self(fixed.text if fixed is not None else text)
+    # "wait no, Unai's the firefighter": the cue marks the message a correction; the parser
+    # reads what follows better without it.
+    cued = LEAD_CUE.match(text) is not None
+    text = LEAD_CUE.sub("", text) if cued else text
+    # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
+    text = CONTRACTED_IS.sub(r"\1 is ", text)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
     if THIRD_PERSON & {t.lower_ for t in doc}:
@@ -105,7 +125,7 @@ def extract(
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
         reader.remember([f.subject for f in frames])
-        correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted)
+        correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted or cued)
         for frame in frames:
             key = (frame.subject.lower(), frame.relation, frame.value.lower(), frame.negated)
             if key in seen:

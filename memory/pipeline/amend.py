@@ -39,11 +39,11 @@ def earlier_repaired(*, message: Message, text: str) -> Amended | None:
         if fixed is None:
             continue
         named = re.compile(rf"(?<!\w){re.escape(fixed.wrong)}(?!\w)", re.I)
-        facts = Fact.objects.filter(user_id=message.user_id, source_message=said, is_true=True)
-        return Amended(
-            text=fixed.text,
-            wrong=fixed.wrong,
-            right=fixed.right,
-            facts=[f for f in facts if named.search(f.object or f.text)],
+        facts = list(
+            Fact.objects.filter(user_id=message.user_id, source_message=said, is_true=True)
         )
+        # (the value may be in the sentence only: "lessons on tuesday evenings"; a message
+        # whose facts none of them name it is read again whole)
+        wrong = [f for f in facts if named.search(f.object) or named.search(f.text)]
+        return Amended(text=fixed.text, wrong=fixed.wrong, right=fixed.right, facts=wrong or facts)
     return None

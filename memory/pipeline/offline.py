@@ -6,13 +6,24 @@ from lemminflect import getInflection, getLemma
 
 from memory import nlp
 from memory.models import Backend, Fact
-from memory.nlp import statements
+from memory.nlp import corrections, statements
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
 
 def objects_match(a: str, b: str) -> bool:
     return bool(a and b) and (nlp.entity_key(a) == nlp.entity_key(b) or nlp.same_entity(a, b))
+
+
+def alike(a: str, b: str) -> bool:
+    """Two values of one kind, so that one may be said to correct the other: two weekdays,
+    two numbers, two jobs ("a firefighter", "a cop"), two names."""
+    if corrections.kind(a) != "other" or corrections.kind(b) != "other":
+        return corrections.kind(a) == corrections.kind(b)
+    articles = ("a ", "an ")
+    return corrections.shape(a) == corrections.shape(b) or (
+        a.lower().startswith(articles) and b.lower().startswith(articles)
+    )
 
 
 def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
@@ -55,6 +66,9 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
                 f"{nlp.relation_label(relation)} holds one value at a time: "
                 f"{new.object!r} replaces {fact.object!r}",
             )
+        if not new.negated and new.object and new.correction and alike(new.object, fact.object):
+            # "wait no, Unai's the firefighter and Maite's the cop": what was said was wrong
+            return verdict("retract", f"corrected: {new.object!r}, not {fact.object!r}")
         return verdict("no_change", "another value of a relation that accumulates")
     if new.negated:
         if same_object or not new.object or not fact.object:

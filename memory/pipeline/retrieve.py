@@ -4,6 +4,8 @@ Related = current facts whose embedding is close to the new fact's (cosine >= ER
 plus current facts about the same subject and relation (RET-LLM triplet lookup, entity-fuzzy).
 """
 
+import re
+
 from django.conf import settings
 from django.db.models import Q
 
@@ -73,6 +75,14 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     # "the Golf" is the "VW Golf" said before: a value named by its last words.
     rows = rows.filter(Q(object_key=key) | Q(object_key__endswith=f" {key}"))
     return list(rows.order_by("-id")[:limit])
+
+
+def saying_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
+    """Of the latest current facts, those whose sentence names `value` as a word, newest
+    first ("started pottery lessons on tuesday evenings" for "tuesday")."""
+    named = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+    rows = Fact.objects.filter(user_id=user_id, is_true=True).order_by("-truth_since", "-id")
+    return [f for f in rows[:limit] if named.search(f.text)]
 
 
 def named_role(*, user_id: int, subject: str) -> str:

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from memory.models import Fact
 from memory.nlp import ask, entity_key, same_entity, stem, tokenize
+from memory.nlp.casing import english_nouns
 from memory.nlp.intro import agent
 from memory.nlp.statements import single_valued
 from memory.pipeline.dates import MONTHS, on_date, stated_date
@@ -50,8 +51,11 @@ def fills(fact: Fact, roles: set[str]) -> bool:
 
 def says_job(value: str) -> bool:
     """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired")."""
-    words = value.lower().split()
-    return len(words) > 1 or bool(words) and agent(words[0])
+    words = value.split()
+    if len(words) != 1:
+        return bool(words)
+    word = words[0]
+    return agent(word.lower()) or word.islower() and word in english_nouns()
 
 
 def answer(evidence: Evidence) -> str | None:

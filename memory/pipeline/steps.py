@@ -14,7 +14,7 @@ from memory.nlp import ParsedFact
 @dataclass(frozen=True)
 class Verdict:
     fact: Fact
-    operation: str  # "reinforce" | "no_change" | "make_false"
+    operation: str  # "reinforce" | "no_change" | "make_false" | "retract" (never true)
     reason: str
     new_index: int  # which of the message's new facts it is judged against
 

@@ -207,6 +207,8 @@ class UpdatePipeline:
         wrong = retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
         if p.subject:
             wrong = [f for f in wrong if guard.owned_by(p.subject, f.subject)] or wrong
+        if not wrong and p.corrects and base_relation(p.relation) in SLOTLESS:
+            return self.correct_sentence(p, vector)
         if not wrong:
             return p, vector
         old = wrong[0]
@@ -222,6 +224,24 @@ class UpdatePipeline:
             p = replace(p, text=text, subject=old.subject, relation=relation, single_valued=False)
             vector = embeddings.embed(text)
         return p, vector
+
+    def correct_sentence(self, p: nlp.ParsedFact, vector):
+        """ "*wednesday evenings, not tuesday" when no fact holds Tuesday as its value but
+        the latest that says it ("started pottery lessons on tuesday evenings"): that fact
+        was never true as said; it holds again with the sentence put right."""
+        said = retrieve.saying_value(user_id=self.user.pk, value=p.corrects)
+        if p.corrects == corrections.LAST_SAID or not said:
+            return p, vector
+        old = said[0]
+        reason = f"corrected by the user: {p.object}, not {p.corrects}"
+        services.judge_fact(
+            fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
+        )
+        self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
+        named = re.compile(rf"(?<!\w){re.escape(p.corrects)}(?!\w)", re.I)
+        text = named.sub(p.object, old.text)
+        p = replace(p, text=text, subject=old.subject, relation=old.relation, object=old.object)
+        return replace(p, single_valued=False), embeddings.embed(text)
 
     def apply_verdicts(self, parsed, verdicts: list[Verdict], text: str):
         restated: set[int] = set()
@@ -239,13 +259,14 @@ class UpdatePipeline:
                 )
                 restated.add(verdict.new_index)
                 self.lines.append(f"Already known: {sentence(fact.text)}")
-            elif verdict.operation == "make_false":
+            elif verdict.operation in ("make_false", "retract"):
                 if not may_make_false(new=parsed, text=text, fact=fact):
                     continue  # guarded: see memory.pipeline.guard
+                retract = verdict.operation == "retract"
                 services.judge_fact(
                     fact=fact,
-                    operation=Operation.MAKE_FALSE,
-                    why=self.why("erase.verdict", verdict.reason),
+                    operation=Operation.RETRACT if retract else Operation.MAKE_FALSE,
+                    why=self.why("erase.correct" if retract else "erase.verdict", verdict.reason),
                 )
                 made_false.append(fact)
                 self.lines.append(describe_change(fact, parsed))
