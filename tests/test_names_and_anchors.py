@@ -120,3 +120,8 @@ def test_a_correction_of_a_day_said_only_in_the_sentence_replaces_it(chat):
     chat.tell("also started pottery lessons on tuesday evenings, my friend got me into it")
     chat.tell("*wednesday evenings, not tuesday")
     assert chat.ask("What evening are my pottery lessons?").lower().count("tuesday") == 0
+
+
+def test_people_lived_with_are_housemates_listed_together(chat):
+    chat.tell("I live in a shared house in Gràcia with Oriol, Neus and Pau")
+    assert chat.ask("who are my housemates?") == "Your housemates are Oriol, Neus and Pau."

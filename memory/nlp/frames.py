@@ -55,6 +55,7 @@ def used_to(verb: Token | None) -> bool:
 
 
 MOVE_VERBS = {"move", "relocate", "emigrate"}
+LIVING = {"live", "flat", "share", "rent", "stay"}
 
 
 def age_beside(name: Token) -> str:
@@ -193,6 +194,26 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             return None
         return self.reader.name_of(name)
 
+    def housemates(self, verb: Token, subjects: list[Token]) -> None:
+        """ "I live in a shared house with Sindre, Hannah and Jonas", "flatting on castle st
+        with Mia, Jaz and a guy called Finn": the people lived with are housemates (a
+        partner named by role, "with my boyfriend Toomas", is that role already)."""
+        if [self.reader.entity(s) for s in subjects] != [self.reader.speaker]:
+            return
+        inner = [
+            po for t in verb.subtree if t == verb or t.dep_ == "pobj" for po in prep_objects(t)
+        ]
+        for prep, obj in inner:
+            if prep != "with":
+                continue
+            listed = [called(p) or p for p in [obj, *[c for c in obj.subtree if c.dep_ == "conj"]]]
+            names = [p for p in listed if p.pos_ == "PROPN"]
+            # one known first name makes a list of names people ("Mia, Jaz and ... Finn")
+            if any(listed_gender(self.reader.name_of(p)) for p in names):
+                for name in names:
+                    value = self.reader.value(name)
+                    self.add(self.reader.speaker, "role:housemate", value, multi=True)
+
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
         wherever it hangs in the sentence."""
@@ -234,6 +255,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
+        if verb.lemma_ in LIVING and not neg and not plan:
+            self.housemates(verb, subjects)
         for subject in subjects:
             hired = verb.lemma_ in ("get", "take", "accept", "start", "land")
             if not neg and (not hired or lexicon_reading(*self.lemmas(verb)) is None):

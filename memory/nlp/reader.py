@@ -54,6 +54,10 @@ TRANSIENT = {
 # One role, several words: "my boss" is my manager, "my mom" my mother.
 ROLE_SYNONYMS = {
     "boss": "manager",
+    "flatmate": "housemate",
+    "roommate": "housemate",
+    "flatmates": "housemate",
+    "roommates": "housemate",
     "mom": "mother",
     "mum": "mother",
     "mam": "mother",

@@ -15,7 +15,7 @@ from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence, bare_verb
-from memory.pipeline.speech import day, join, sentence, speak
+from memory.pipeline.speech import day, sentence, speak, speak_all
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
 
@@ -109,14 +109,14 @@ def answer(evidence: Evidence) -> str | None:
             return no_longer(evidence, past, plans)
         together = [f for f in now if f.source_message_id == now[0].source_message_id]
         if len(together) > 1:  # "two interns, tomasz and greta": listed, they hold together
-            return sentence(join([speak(f, speaker) for f in together]))
+            return sentence(speak_all(together, speaker))
         text = speak(now[0], speaker)
         if plans:
             text += "; " + speak(plans[0], speaker)
         return sentence(text)
     if not now:
         return no_longer(evidence, past, plans)
-    return sentence(join([speak(f, speaker) for f in now]))
+    return sentence(speak_all(now, speaker))
 
 
 # Slots that name one attribute of whoever is asked about: a role held for them ("Joana's

@@ -5,6 +5,7 @@ import re
 from datetime import datetime
 
 from django.utils import timezone
+from lemminflect import getInflection
 
 from memory.models import Fact
 from memory.nlp import wording
@@ -54,6 +55,21 @@ def join(clauses: list[str]) -> str:
     if len(clauses) <= 1:
         return "".join(clauses)
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
+
+
+def speak_all(facts: list[Fact], speaker: str) -> str:
+    """Several current values said at once: one role's holders as a list ("your housemates
+    are Jonas, Hannah and Sindre"), anything else clause by clause."""
+    slots = {(f.subject, f.relation) for f in facts}
+    if len(facts) > 1 and len(slots) == 1 and facts[0].relation.startswith("role:"):
+        subject, relation = slots.pop()
+        role = relation.removeprefix("role:")
+        words = role.split()
+        words[-1] = (getInflection(words[-1], tag="NNS") or (words[-1] + "s",))[0]
+        owner = "your" if subject == speaker else f"{subject}'s"
+        said = sorted(facts, key=lambda f: (f.created_at, f.pk))  # in the order told
+        return f"{owner} {' '.join(words)} are {join([f.object for f in said])}"
+    return join([speak(f, speaker) for f in facts])
 
 
 _TO_YOU = [
