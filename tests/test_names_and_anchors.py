@@ -125,3 +125,16 @@ def test_a_correction_of_a_day_said_only_in_the_sentence_replaces_it(chat):
 def test_people_lived_with_are_housemates_listed_together(chat):
     chat.tell("I live in a shared house in Gràcia with Oriol, Neus and Pau")
     assert chat.ask("who are my housemates?") == "Your housemates are Oriol, Neus and Pau."
+
+
+def test_a_pet_put_down_is_no_longer_had(chat):
+    chat.tell("we have two cats: Miso (tabby) and Tofu (black)")
+    chat.tell("had to put Miso down, he was 17. awful week")
+    assert chat.ask("Do we still have Miso?").startswith("No")
+
+
+def test_which_came_first_finds_each_side_by_its_words(chat):
+    chat.tell("Sven is leaving the band, he got a job in Oslo")
+    chat.tell("Ingrid is going full time at the studio from Monday!")
+    reply = chat.ask("Which happened first, Sven leaving or Ingrid going full time?")
+    assert reply.startswith("Sven leaving first")

@@ -237,6 +237,9 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
         # ("quit the gym, too expensive": a bare verb opening a statement is past, not an order)
         bare = verb.tag_ == "VB" and verb.i == verb.sent.start and verb.dep_ == "ROOT"
+        opening = verb.dep_ == "xcomp" and verb.head.i == verb.sent.start  # "had to put X down"
+        if not subjects and opening and not children(verb.head, *SUBJECTS):
+            subjects = [verb]
         if not subjects and fragment and (verb.tag_ in ("VBG", "VBD", "VBN") or bare):
             subjects = [verb]  # "Starting at KPMG on Monday": a fragment is about the speaker
         if not subjects:
@@ -279,7 +282,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            if verb.lemma_ in LOSS_VERBS | {"run"} and self.loss(verb, subject):
+            if verb.lemma_ in LOSS_VERBS | {"run", "put"} and self.loss(verb, subject):
                 continue
             if self.ended_tie(verb, subject, neg, plan):
                 continue

@@ -12,6 +12,7 @@ from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
 from memory.models import Fact, FactTruth, MemoryState, Operation
 from memory.nlp import ask
+from memory.nlp.parse import parse
 from memory.pipeline import retrieve
 from memory.pipeline.guard import base_relation
 
@@ -148,6 +149,28 @@ def alternatives(question: str) -> list[str]:
     return [" ".join(part) for part in (left, right) if part]
 
 
+def first_mention(user_id: int, option: str) -> Fact | None:
+    """The first fact that tells of one side of "X or Y": its words as said, else every name
+    in it and the lemmas of its other words ("Mihkel leaving" for "Mihkel is leaving the
+    studio", "me selling my bass" for "sold my old bass")."""
+    rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
+    first = rows.filter(text__icontains=option).order_by("created_at", "pk").first()
+    if first is not None:
+        return first
+    words = [t for t in parse(option) if t.is_alpha and not t.is_stop and t.pos_ != "PRON"]
+    names = [t.text for t in words if t.pos_ == "PROPN"]
+    wanted = {t.lemma_.lower() for t in words if t.pos_ != "PROPN"}
+    for name in names:
+        rows = rows.filter(text__icontains=name)
+    if not words or not names and not wanted:
+        return None
+    for fact in rows.order_by("created_at", "pk")[:60]:
+        said = {t.lemma_.lower() for t in parse(fact.text)}
+        if len(wanted & said) * 2 >= len(wanted):
+            return fact
+    return None
+
+
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     # The question's vector is computed on the model's thread while the question is read and
     # the triplet lookups run; embedding it where it is used made the answer wait for it.
@@ -191,8 +214,7 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
         rows = Fact.objects.filter(user_id=user_id, object_key=key).order_by("-id")[:10]
         evidence.holders = list(rows.select_related("source_message"))
     for option in alternatives(text):
-        found = Fact.objects.filter(user_id=user_id, text__icontains=option).order_by("created_at")
-        first = found.select_related("source_message").first()
+        first = first_mention(user_id, option)
         if first is not None:
             evidence.firsts[option] = first
     relation = intent.relation

@@ -67,7 +67,8 @@ def speak_all(facts: list[Fact], speaker: str) -> str:
         words = role.split()
         words[-1] = (getInflection(words[-1], tag="NNS") or (words[-1] + "s",))[0]
         owner = "your" if subject == speaker else f"{subject}'s"
-        said = sorted(facts, key=lambda f: (f.created_at, f.pk))  # in the order told
+        # the newest first ("who's my flatmate now?"); those told together, as told
+        said = sorted(facts, key=lambda f: (-(f.source_message_id or 0), f.pk))
         return f"{owner} {' '.join(words)} are {join([f.object for f in said])}"
     return join([speak(f, speaker) for f in facts])
 
