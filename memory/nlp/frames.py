@@ -15,13 +15,12 @@
   fact holding it and corrects it.
 """
 
-from memory.nlp.casing import is_first_name
 from memory.nlp.endings import EndingFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
 from memory.nlp.parse import Span, Token, child, children
+from memory.nlp.persons import LIVING, PersonFrames, age_beside
 from memory.nlp.reader import (
-    ANIMATE,
     ASPECT_VERBS,
     GENERIC_OBJECTS,
     LEAVE_VERBS,
@@ -55,23 +54,6 @@ def used_to(verb: Token | None) -> bool:
 
 
 MOVE_VERBS = {"move", "relocate", "emigrate"}
-LIVING = {"live", "flat", "share", "rent", "stay"}
-
-
-def age_beside(name: Token) -> str:
-    """ "Leo who's 7 and Maria who's 4", "eirik (9)", "aysel 10 and murad 6": a number right
-    after a person's first name is their age, however the parser attached it."""
-    if name.pos_ != "PROPN" or not listed_gender(name.text):
-        return ""
-    after = [t for t in name.doc[name.i + 1 : name.i + 4] if t.text not in ("(", ",")]
-    if after[:2] and after[0].lower_ == "who" and after[1].lemma_ == "be":
-        after = after[2:]  # "who's 7"
-    if not after or not after[0].text.isdigit() or not 0 < int(after[0].text) < 110:
-        return ""
-    following = after[0].doc[after[0].i + 1] if after[0].i + 1 < len(name.doc) else None
-    if following is not None and following.pos_ == "NOUN" and following.lemma_ != "year":
-        return ""  # "Ana 3 times a week", "Rui 2 kids": a count of something else
-    return after[0].text
 
 
 def over_until(verb: Token) -> bool:
@@ -81,7 +63,7 @@ def over_until(verb: Token) -> bool:
     return any(p == "until" and is_time(o) for p, o in prep_objects(verb))
 
 
-class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
+class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
     """The frames of one sentence, read predicate by predicate."""
 
     def __init__(self, sent: Span, reader: Reader) -> None:
@@ -193,44 +175,6 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
         if name.dep_ not in SUBJECTS or token.dep_ in SUBJECTS:
             return None
         return self.reader.name_of(name)
-
-    def housemates(self, verb: Token, subjects: list[Token]) -> None:
-        """ "I live in a shared house with Sindre, Hannah and Jonas", "flatting on castle st
-        with Mia, Jaz and a guy called Finn": the people lived with are housemates (a
-        partner named by role, "with my boyfriend Toomas", is that role already)."""
-        if [self.reader.entity(s) for s in subjects] != [self.reader.speaker]:
-            return
-        inner = [
-            po for t in verb.subtree if t == verb or t.dep_ == "pobj" for po in prep_objects(t)
-        ]
-        for prep, obj in inner:
-            if prep != "with":
-                continue
-            listed = [called(p) or p for p in [obj, *[c for c in obj.subtree if c.dep_ == "conj"]]]
-            names = [p for p in listed if p.pos_ == "PROPN"]
-            # one known first name makes a list of names people ("Mia, Jaz and ... Finn")
-            if any(listed_gender(self.reader.name_of(p)) for p in names):
-                for name in names:
-                    value = self.reader.value(name)
-                    self.add(self.reader.speaker, "role:housemate", value, multi=True)
-
-    def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
-        """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
-        wherever it hangs in the sentence."""
-        for token in verb.subtree:
-            if token.lemma_ not in GENERIC_OBJECTS or token == verb:
-                continue
-            # "a job in the pharmacy at the CHUL", "got a job ... at the CHUL, hospital
-            # pharmacy": at whatever the job's phrase, or the verb that got it, names
-            inner = [po for t in token.subtree for po in prep_objects(t)]
-            if token.dep_ == "dobj" and token.head == verb:
-                inner += prep_objects(verb)
-            for prep, obj in inner[:4]:
-                named = obj if obj.pos_ == "PROPN" else child(obj, "nmod", "compound")
-                if prep in ("at", "with", "for") and named is not None and named.pos_ == "PROPN":
-                    entity = self.reader.entity(subject)
-                    self.add(entity, "works_for", self.reader.value(named), plan=plan)
-                    return
 
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.subjects(verb)
@@ -395,29 +339,6 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames):
             self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
             return True
         return False
-
-    def own_name(self, attr: Token, subject: Token, neg: bool) -> bool:
-        """ "I'm Callum": the speaker's name, by which they may speak of themselves."""
-        if subject.lower_ != "i" or attr.pos_ != "PROPN" or neg or prep_objects(attr):
-            return False
-        name = self.reader.name_of(attr)
-        if not is_first_name(name.split()[0]) or len(name.split()) > 2:
-            return False  # "I'm Canadian", "I'm Team Mies"
-        self.add(self.reader.speaker, "is_called", name)
-        self.reader.aliases.add(name)
-        return True
-
-    def age(self, attr: Token, subject: Token, neg: bool) -> bool:
-        """ "Maria is 4", "he's 23 years old": a number said of a person is their age."""
-        number = attr if attr.pos_ == "NUM" else None
-        if attr.lemma_ in ("old", "year") and number is None:
-            number = next((t for t in attr.subtree if t.pos_ == "NUM"), None)
-        if number is None or not number.text.isdigit():
-            return False
-        if subject.pos_ == "NOUN" and subject.lemma_.lower() not in ANIMATE:
-            return False  # "the rent is 950": a number of a thing is not its age
-        self.add(self.reader.entity(subject), "age", number.text, negated=neg)
-        return True
 
     def place_relation(self, prep: str, obj: Token) -> str:
         """ "I'm at Unbabel" is where I work; "Ana is in Porto" is where she lives."""

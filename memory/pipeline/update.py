@@ -212,11 +212,7 @@ class UpdatePipeline:
         if not wrong:
             return p, vector
         old = wrong[0]
-        reason = f"corrected by the user: {p.object}, not {p.corrects}"
-        services.judge_fact(
-            fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
-        )
-        self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
+        self.retract_corrected(old, p)
         # "I meant Rex, not Max" names no slot of its own: Rex takes Max's.
         if base_relation(p.relation) in SLOTLESS:
             relation = base_relation(old.relation)
@@ -224,6 +220,14 @@ class UpdatePipeline:
             p = replace(p, text=text, subject=old.subject, relation=relation, single_valued=False)
             vector = embeddings.embed(text)
         return p, vector
+
+    def retract_corrected(self, old: Fact, p: nlp.ParsedFact) -> None:
+        """The fact that held the wrong value was never true (its history says so)."""
+        reason = f"corrected by the user: {p.object}, not {p.corrects}"
+        services.judge_fact(
+            fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
+        )
+        self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
 
     def correct_sentence(self, p: nlp.ParsedFact, vector):
         """ "*wednesday evenings, not tuesday" when no fact holds Tuesday as its value but
@@ -233,11 +237,7 @@ class UpdatePipeline:
         if p.corrects == corrections.LAST_SAID or not said:
             return p, vector
         old = said[0]
-        reason = f"corrected by the user: {p.object}, not {p.corrects}"
-        services.judge_fact(
-            fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
-        )
-        self.lines.append(f"Corrected: {p.corrects} → {p.object}.")
+        self.retract_corrected(old, p)
         named = re.compile(rf"(?<!\w){re.escape(p.corrects)}(?!\w)", re.I)
         text = named.sub(p.object, old.text)
         p = replace(p, text=text, subject=old.subject, relation=old.relation, object=old.object)
