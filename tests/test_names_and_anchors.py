@@ -138,3 +138,9 @@ def test_which_came_first_finds_each_side_by_its_words(chat):
     chat.tell("Ingrid is going full time at the studio from Monday!")
     reply = chat.ask("Which happened first, Sven leaving or Ingrid going full time?")
     assert reply.startswith("Sven leaving first")
+
+
+def test_what_came_before_may_be_a_statement_told_before_it(chat):
+    chat.tell("my husband Luke coaches football at Bowie High, it's all he talks about")
+    chat.tell("Luke got the head coach job at Westlake!! starts in august")
+    assert "Bowie High" in chat.ask("where did Luke coach before Westlake?")

@@ -20,8 +20,10 @@ from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline import expect
 from memory.pipeline.guard import base_relation
+from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import sentence, speak
+from memory.pipeline.slots import RELATED
+from memory.pipeline.speech import quote, sentence, speak
 
 FAMILIES = {
     "works_for": "job",
@@ -87,7 +89,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         or said_before(facts, first, answers)
     )
     if found is None:
-        return None
+        return told_before(evidence, first, anchor, wanted)
     slot = base_relation(found.relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
         return sentence(f"before {anchor}, {speak(as_held(found), evidence.speaker, past=True)}")
@@ -123,6 +125,27 @@ def said_before(facts, first: Fact, answers) -> Fact | None:
     earlier = [f for f in facts if _said(f) < _said(first) and answers(f)]
     slot = [f for f in earlier if family(f.relation) == family(first.relation)]
     return max(slot, key=_said, default=None)
+
+
+def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | None:
+    """No slot holds what came before X: the statement told before X, closest in meaning to
+    the question, that holds an answer of the kind asked and does not name X ("she's keeping
+    the house in Haw Creek" before "moved into an apartment on Broadway")."""
+    if wanted is None or not wanted.decisive:
+        return None
+    earlier = [
+        f
+        for f in evidence.facts
+        if _said(f) < _said(first)
+        and f.source_message_id != first.source_message_id
+        and not _says(source(f), anchor)
+        and evidence.similarity.get(f.pk, 0.0) >= RELATED
+        and expect.offers(f, wanted, evidence.intent.text)
+    ]
+    if not earlier:
+        return None
+    best = max(earlier, key=lambda f: (evidence.similarity.get(f.pk, 0.0), _said(f)))
+    return sentence(f"before {anchor}: {quote(best, evidence.speaker)}")
 
 
 def as_held(fact: Fact) -> Fact:
