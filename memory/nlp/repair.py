@@ -261,14 +261,19 @@ def _folded(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if c.isascii())
 
 
+def as_word(value: str) -> re.Pattern:
+    """`value` said as a word or words of its own, in any case ("tuesday", not "tuesdays")."""
+    return re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+
+
 def _named(said: str, value: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", said, re.I) is not None
+    return as_word(value).search(said) is not None
 
 
 def _substitute(said: str, wrong: str, right: str) -> str:
     """`wrong` replaced by `right` ("the drive time show", not "the drive time show show")."""
     # every mention before the repair stands for the same mistake
-    out = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, said, flags=re.I)
+    out = as_word(wrong).sub(right, said)
     last = re.escape(right.split()[-1])
     return re.sub(rf"\b({last})\s+{last}\b", r"\1", out, flags=re.I)
 

@@ -4,7 +4,6 @@ right (memory.nlp.repair) and read again, and the facts it gave that hold the wr
 were never true. The earlier sentence carries the slot the correction leaves out, whatever
 its shape ("rehearsals are wednesdays" -> "rehearsals are thursdays")."""
 
-import re
 from dataclasses import dataclass
 
 from chatbot.models import Message
@@ -38,7 +37,7 @@ def earlier_repaired(*, message: Message, text: str) -> Amended | None:
         fixed = repair.repaired(text, before=said.text)
         if fixed is None:
             continue
-        named = re.compile(rf"(?<!\w){re.escape(fixed.wrong)}(?!\w)", re.I)
+        named = repair.as_word(fixed.wrong)
         facts = list(
             Fact.objects.filter(user_id=message.user_id, source_message=said, is_true=True)
         )

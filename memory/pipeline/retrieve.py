@@ -4,13 +4,12 @@ Related = current facts whose embedding is close to the new fact's (cosine >= ER
 plus current facts about the same subject and relation (RET-LLM triplet lookup, entity-fuzzy).
 """
 
-import re
-
 from django.conf import settings
 from django.db.models import Q
 
 from memory import nlp, selectors
 from memory.models import Fact
+from memory.nlp import repair
 
 
 def subject_keys(*, user_id: int, subject: str) -> list[str]:
@@ -80,7 +79,7 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
 def saying_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     """Of the latest current facts, those whose sentence names `value` as a word, newest
     first ("started pottery lessons on tuesday evenings" for "tuesday")."""
-    named = re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
+    named = repair.as_word(value)
     rows = Fact.objects.filter(user_id=user_id, is_true=True).order_by("-truth_since", "-id")
     return [f for f in rows[:limit] if named.search(f.text)]
 

@@ -14,7 +14,7 @@ from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
-from memory.nlp import corrections, statements, wording
+from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.reader import GENDERED
 from memory.pipeline import amend, guard, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
@@ -60,13 +60,21 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
     if len(text) > settings.CHAT_MAX_MESSAGE_CHARS:
         raise ValueError("update text too long")
     speaker, body = split_speaker(text, message.user.get_username())
-    recent = selectors.latest_facts(user_id=message.user_id, speaker=speaker)
-    last = selectors.pick_last_person(recent.subjects, speaker)
-    people = recent_people(user_id=message.user_id, speaker=speaker, latest=recent.latest)
-    parsed = steps.extract(body, speaker=speaker, last_person=last, people=people)
-    parsed = statements.as_speaker(parsed, speaker=speaker, names=recent.names)
+    parsed = extract_in_context(steps, user_id=message.user_id, speaker=speaker, text=body)
     pending = embeddings.embed_soon([p.text for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
+
+
+def extract_in_context(
+    steps: Steps, *, user_id: int, speaker: str, text: str
+) -> list[nlp.ParsedFact]:
+    """The facts of `text`, read with what the user said last: the person a "he" names, the
+    people spoken of before, and the names the user gave themselves."""
+    recent = selectors.latest_facts(user_id=user_id, speaker=speaker)
+    last = selectors.pick_last_person(recent.subjects, speaker)
+    people = recent_people(user_id=user_id, speaker=speaker, latest=recent.latest)
+    parsed = steps.extract(text, speaker=speaker, last_person=last, people=people)
+    return statements.as_speaker(parsed, speaker=speaker, names=recent.names)
 
 
 def recent_people(
@@ -196,11 +204,9 @@ class UpdatePipeline:
                 fact=old, operation=Operation.RETRACT, why=self.why("erase.correct", reason)
             )
         self.lines.append(f"Corrected: {amended.wrong} → {amended.right}.")
-        recent = selectors.latest_facts(user_id=self.user.pk, speaker=speaker)
-        last = selectors.pick_last_person(recent.subjects, speaker)
-        people = recent_people(user_id=self.user.pk, speaker=speaker, latest=recent.latest)
-        again = self.steps.extract(amended.text, speaker=speaker, last_person=last, people=people)
-        again = statements.as_speaker(again, speaker=speaker, names=recent.names)
+        again = extract_in_context(
+            self.steps, user_id=self.user.pk, speaker=speaker, text=amended.text
+        )
         return [replace(a, correction=True) for a in again]
 
     def correct_slot(self, p: nlp.ParsedFact, vector):
@@ -238,8 +244,7 @@ class UpdatePipeline:
             return p, vector
         old = said[0]
         self.retract_corrected(old, p)
-        named = re.compile(rf"(?<!\w){re.escape(p.corrects)}(?!\w)", re.I)
-        text = named.sub(p.object, old.text)
+        text = repair.as_word(p.corrects).sub(p.object, old.text)
         p = replace(p, text=text, subject=old.subject, relation=old.relation, object=old.object)
         return replace(p, single_valued=False), embeddings.embed(text)
 
