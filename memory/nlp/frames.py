@@ -18,6 +18,7 @@
 from memory.nlp.endings import EndingFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
+from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside
 from memory.nlp.reader import (
@@ -44,23 +45,7 @@ from memory.nlp.reader import (
 )
 from memory.nlp.verbs import VerbFrames
 
-
-def used_to(verb: Token | None) -> bool:
-    """ "used to live", "used to be a lawyer": a state or habit of the past."""
-    if verb is None or verb.dep_ != "xcomp" or verb.head.lemma_ != "use":
-        return False
-    to = child(verb, "aux")
-    return to is not None and to.lower_ == "to" and verb.head.tag_ == "VBD"
-
-
 MOVE_VERBS = {"move", "relocate", "emigrate"}
-
-
-def over_until(verb: Token) -> bool:
-    """ "I lived in Wellington until 2022": a past state with its end said."""
-    if verb.tag_ != "VBD":
-        return False
-    return any(p == "until" and is_time(o) for p, o in prep_objects(verb))
 
 
 class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
@@ -195,7 +180,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             return  # "stopped running": the aspect verb's habit frame has it
         if verb.lemma_ == "use" and used_to(child(verb, "xcomp")):
             return  # "I used to live in X": the xcomp is the predicate, said of the past
-        self.past_now = used_to(verb) or over_until(verb)
+        self.past_now = used_to(verb) or over_until(verb) or told_earlier(verb)
         neg, plan = negated(verb), is_plan(verb)
         if verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head):
             plan = True  # "is coming to stay with us in December"

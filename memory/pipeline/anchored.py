@@ -19,6 +19,7 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.pipeline import expect
+from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
@@ -89,7 +90,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         or said_before(facts, first, answers)
     )
     if found is None:
-        return told_before(evidence, first, anchor, wanted)
+        return told_before(evidence, first, anchor, wanted) or told_past(evidence)
     slot = base_relation(found.relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
         return sentence(f"before {anchor}, {speak(as_held(found), evidence.speaker, past=True)}")

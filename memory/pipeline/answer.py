@@ -9,9 +9,9 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline import anchored, expect, roles, slots
+from memory.pipeline import anchored, expect, newest, roles, slots
 from memory.pipeline.dates import happened_at, on_date
-from memory.pipeline.earlier import earlier_by_meaning, nearest_said
+from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, source
 from memory.pipeline.question import Evidence
@@ -52,11 +52,17 @@ def decide(evidence: Evidence) -> str | None:
     decided = anchored.before_anchor(evidence)
     if decided:
         return decided
+    told = newest.told_now(evidence)  # a change told in words no slot reading caught
     decided = roles.answer(evidence, before_slots=True) or slots.answer(evidence)
+    if told and not (decided and newest.agrees(decided, told, intent.text)):
+        return told
     if decided:
         return decided
     if slots.job_never_told(evidence):
         return None
+    marked = told_past(evidence)  # a sentence told of the past, for a past question
+    if marked is not None:
+        return marked
     if slots.unanswered(evidence):
         return UNKNOWN
     decided = roles.answer(evidence, before_slots=False)
@@ -242,6 +248,8 @@ def in_order(evidence: Evidence) -> str:
         after = re.search(r"\bafter\b", question) is not None
         j = i + 1 if after else i - 1
         if not 0 <= j < len(facts):
+            if not after and (said := told_past(evidence)):
+                return said
             return f"Nothing {'after' if after else 'before'} that: {said(facts[i])}."
         word = "after" if after else "before"
         return (

@@ -1,11 +1,21 @@
-"""What came before, when no slot holds it: the statement closest in meaning to the question
-that holds an answer of the kind asked ("where did I live before Toronto?" -> "I did my PhD
-in Gdańsk and stayed on ..."), other than what holds now and the question's own anchor."""
+"""What came before, when no slot holds it.
+
+First, of the sentences close in meaning to a past question, one that says in its grammar
+that it tells of the past (memory.nlp.pastness): it names the earlier value itself. "Where
+did Nacho work before?" -> "he finally quit the recording studio"; "What did I do before
+GM?" -> "before that I drove a school bus"; "Where did we live before Tucson?" -> "we lived
+in Nogales till 2010". A sentence merely close in meaning names whatever holds now as often
+as what held before; one marked as past does not.
+
+Else, the statement closest in meaning to the question that holds an answer of the kind
+asked ("where did I live before Toronto?" -> "I did my PhD in Gdańsk and stayed on ..."),
+other than what holds now and the question's own anchor."""
 
 import re
 
 from memory import embeddings, nlp
 from memory.models import Fact
+from memory.nlp.marks import past_clauses
 from memory.pipeline import expect
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
@@ -23,11 +33,61 @@ EARLIER_RELATED = 0.2
 NEAREST = 0.6
 
 
+def told_past(evidence: Evidence) -> str | None:
+    """The closest sentence that tells of the past and answers the question, said back."""
+    intent = evidence.intent
+    if intent.yes_no or not (intent.wants_past or intent.anchor):
+        return None
+    if " after " in f" {intent.text.lower()} ":
+        return None  # what came next is no past
+    said = _marked(evidence, candidates(evidence))
+    if said is None:
+        return None
+    lead = f"Before {intent.anchor}" if intent.anchor else "Before that"
+    return f"{lead}: {sentence(said)}"
+
+
+def candidates(evidence: Evidence) -> list[Fact]:
+    subject = evidence.intent.subject or ""
+    if subject and not owned_by(evidence.speaker, subject):
+        # "where did Moses work before": what was said of him, true now or not
+        facts = [
+            f
+            for f in evidence.facts
+            if nlp.same_entity(f.subject, subject) or mentions(source(f), subject)
+        ]
+    else:
+        facts = evidence.facts[:ANSWERABLE]
+    return [f for f in facts if not f.relation.startswith("plan:")]
+
+
+def _marked(evidence: Evidence, facts: list[Fact]) -> str | None:
+    question = evidence.intent.text
+    wanted = expect.expected(question)
+    near = said_similarity(evidence, facts)
+    tried: set[str] = set()
+    for fact in sorted(facts, key=lambda f: -near[f.pk]):
+        if near[fact.pk] < EARLIER_RELATED:
+            break
+        said = quote(fact, evidence.speaker)
+        if said in tried:
+            continue
+        tried.add(said)
+        for clause in past_clauses(said):
+            # the clause said of the past must hold the answer, not only its sentence
+            if wanted is None or expect.offers(fact, wanted, question, text=clause):
+                return said
+    return None
+
+
 def earlier_by_meaning(evidence: Evidence, now: list[Fact]) -> str | None:
     """No slot holds an earlier value, and no two statements show the change: the statement
     closest in meaning to the question that holds an answer of the kind asked, other than
     what holds now and the question's own anchor ("where did I live before London?" -> "I'm
     living in Berlin"), said back; None when nothing is related enough."""
+    marked = told_past(evidence)
+    if marked is not None:
+        return marked
     wanted = expect.expected(evidence.intent.text)
     anchor = evidence.intent.anchor or ""
     held = {nlp.entity_key(f.object) for f in now if f.object}

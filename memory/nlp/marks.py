@@ -1,0 +1,209 @@
+"""The clauses of a sentence that its grammar marks as telling what held before, or what
+holds now in place of something else, whatever the words of the slot.
+
+Past: "I used to ski when I was a salaryman in Otaru", "back when I was in the navy", "before
+that I drove a school bus", "we lived in Nogales till 2010", "my old bike was a Gazelle", "he
+finally quit the recording studio", "since the factory closed", "switched from a big firm in
+Istanbul to a studio here". A past question ("what did I do before?") that no slot answers is
+best answered by such a clause: it names the earlier value itself, where a sentence merely
+close in meaning names whatever holds now as often.
+
+New: "he drives a petit taxi in the city now", "joined the university choir instead", "they
+moved me to route 6 from today", "the surgery got pushed back to May", "the new spot is near
+the mall". Asked what holds now, the latest such clause names the value that replaced the
+one a slot may still hold, where the slot reading missed the change.
+"""
+
+from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS, particle
+from memory.nlp.parse import Token, child, parse
+from memory.nlp.reader import is_time, prep_objects
+
+# Adverbs of a verb or clause that place it before now ("before that", "previously").
+EARLIER_ADVERBS = {"before", "previously", "formerly", "originally", "once", "ago", "back"}
+# Modifiers of a noun that make it a thing of the past ("my old bike", "her ex").
+EARLIER_MODIFIERS = {"old", "former", "previous", "ex", "last", "late"}
+# Verbs whose subject or object stopped being what it was ("the factory closed", "lost his
+# job", "sold the Golf"), beside the endings the extractor reads.
+LOSING = {"close", "lose", "sell", "shut", "fold", "die", "pass", "retire", "graduate"}
+# "switched from A to B": A is what held before.
+CHANGING = {"switch", "change", "move", "transfer", "go", "convert", "upgrade", "downgrade"}
+# Adverbs that say a state holds now, in place of another ("now", "instead", "these days").
+NOW_ADVERBS = {"now", "currently", "nowadays", "instead", "anymore"}
+NEW_MODIFIERS = {"new", "current", "latest"}
+# Verbs that start something or move it to a new value ("joined the choir", "switched to
+# days", "pushed back to May", "moved me to route 6").
+STARTING = {"start", "begin", "join", "open", "become", "hire", "promote", "take", "adopt"}
+MOVING = CHANGING | {"push", "postpone", "reschedule", "delay", "bring", "put", "shift"}
+# Clauses of their own: what they say is not said of the past by the marker.
+OTHER_CLAUSES = {"ccomp", "advcl", "conj", "parataxis"}
+# Past participles the tagger reads as adjectives.
+ENDED = {"closed", "shut", "gone", "finished", "sold", "retired"}
+
+
+def used_to(verb: Token | None) -> bool:
+    """ "used to live", "used to be a lawyer": a state or habit of the past."""
+    if verb is None or verb.dep_ != "xcomp" or verb.head.lemma_ != "use":
+        return False
+    to = child(verb, "aux")
+    if to is None or to.lower_ != "to":
+        return False
+    used = verb.head
+    # "..., used to be a lawyer" is tagged a participle too; "is used to" / "was used to
+    # make" (accustomed, passive) have an auxiliary
+    return used.tag_ == "VBD" or (used.tag_ == "VBN" and not child(used, "aux", "auxpass"))
+
+
+def over_until(verb: Token) -> bool:
+    """ "I lived in Wellington until 2022" (or "till 2022"): a past state with its end said."""
+    if verb.tag_ != "VBD":
+        return False
+    return any(p in ("until", "till") and is_time(o) for p, o in prep_objects(verb))
+
+
+def told_earlier(verb: Token) -> bool:
+    """ "Before that I was a postman", "previously worked at X", "back when I was in the
+    navy": a state said of an earlier time (not "moved here two years ago": an event)."""
+    for c in verb.children:
+        if c.lower_ == "when" and c.i > 0 and c.doc[c.i - 1].lower_ == "back":
+            return True
+        if c.lower_ != "ago" and c.lower_ != "back" and _earlier_adverb(c):
+            return True
+    return False
+
+
+def past_clauses(text: str) -> list[str]:
+    """The clauses of `text` said of an earlier state or of its end, each as its words:
+    "the team is called Os Tortinhos now, someone complained the old name was rude" -> ["the
+    old name was rude"] (what held before is said there, if anywhere)."""
+    return _marked_clauses(text, _marks)
+
+
+def _marked_clauses(text: str, marks) -> list[str]:
+    clauses: list[str] = []
+    for sent in parse(text).sents:
+        for token in sent:
+            if marks(token):
+                words = _words(_clause(token), token)
+                if words not in clauses:
+                    clauses.append(words)
+    return clauses
+
+
+def new_clauses(text: str) -> list[str]:
+    """The clauses of `text` said of what holds now in place of something else."""
+    return _marked_clauses(text, _marks_new)
+
+
+def _marks_new(token: Token) -> bool:
+    word = token.lower_
+    if word in NOW_ADVERBS and token.dep_ in ("advmod", "npadvmod"):
+        return token.head.tag_ not in ("VBD",) or word == "instead"  # not "I now saw"
+    if word == "days" and any(c.lower_ == "these" for c in token.children):
+        return True  # "these days"
+    if word == "today" and token.head.lower_ == "from":
+        return True  # "from today"
+    if word in NEW_MODIFIERS and _modifies_noun(token):
+        return True
+    if word == "now" and token.dep_ in ("pobj", "pcomp") and token.head.lower_ == "for":
+        return True  # "freelancing as an accountant for now"
+    if token.pos_ != "VERB" or token.tag_ not in ("VBD", "VBN"):
+        return False
+    lemma = token.lemma_.lower()
+    if lemma in STARTING:
+        return True
+    # "to" may hang from the particle: "pushed back to May"
+    near = [
+        g for c in token.children if c.dep_ in ("prep", "prt", "advmod") for g in (c, *c.children)
+    ]
+    return lemma in MOVING and any(t.lower_ in ("to", "into") for t in near)
+
+
+def _marks(token: Token) -> bool:
+    if token.pos_ in ("VERB", "AUX") and (used_to(token) or over_until(token)):
+        return True
+    if _earlier_adverb(token) or _earlier_modifier(token):
+        return True
+    if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
+        return not _present_state(token)
+    # "since the factory closed" (the tagger took "closed" for an adjective)
+    return token.lower_ in ENDED and token.pos_ == "ADJ" and not _present_state(token)
+
+
+def _clause(token: Token) -> Token:
+    """The predicate whose clause the marker belongs to: the nearest verb at or above it
+    ("used to ski": "used"; "my old bike was a Gazelle": "was")."""
+    node = token.head if used_to(token) else token
+    after = token.nbor() if token.i + 1 < len(token.doc) else token
+    if token.lower_ == "back" and after.lower_ == "when":
+        node = after.head  # "back when I was in the navy": the when-clause says it
+    while node.pos_ not in ("VERB", "AUX") or node.dep_ in ("aux", "auxpass"):
+        if node.head.i == node.i:  # the root (a new Token object each time)
+            break
+        node = node.head
+    return node
+
+
+def _words(predicate: Token, marker: Token) -> str:
+    """The predicate's clause, without the other clauses hanging from it ("someone
+    complained the old name was rude" of "the team is called Os Tortinhos now, someone
+    complained ...")."""
+    dropped = {
+        t.i
+        for c in predicate.children
+        if c.dep_ in OTHER_CLAUSES and not (c.left_edge.i <= marker.i <= c.right_edge.i)
+        for t in c.subtree
+    }
+    kept = [t for t in predicate.subtree if t.i not in dropped]
+    while kept and (kept[-1].dep_ in ("cc", "punct") or kept[-1].is_space):
+        kept.pop()  # "... way better pay and" of "..., and the kids are awake"
+    return "".join(t.text_with_ws for t in kept).strip(" ,.;")
+
+
+def _present_state(token: Token) -> bool:
+    """ "The shop is closed on Mondays": a state now, not an ending."""
+    if token.dep_ == "acomp" and token.head.tag_ in ("VBZ", "VBP"):
+        return True
+    return any(c.dep_ == "auxpass" and c.tag_ in ("VBZ", "VBP") for c in token.children)
+
+
+def _earlier_adverb(token: Token) -> bool:
+    """ "before that", "previously", "two years ago", "back when I was in the navy"; not
+    "before the match" said of what comes next ("I'll call before the match")."""
+    word = token.lower_
+    if word not in EARLIER_ADVERBS or token.dep_ not in ("advmod", "prep", "mark", "npadvmod"):
+        return False
+    head = token.head
+    if word == "back":  # "back when", "back in 2019", "back then"; not "came back"
+        return any(c.lower_ in ("when", "in", "then") for c in token.children) or (
+            token.i + 1 < len(token.doc) and token.doc[token.i + 1].lower_ in ("when", "then")
+        )
+    if word == "once":
+        return head.tag_ == "VBD"  # "I once lived", not "once I finish"
+    return head.tag_ in ("VBD", "VBN") or (word == "before" and _that_or_then(token))
+
+
+def _that_or_then(token: Token) -> bool:
+    obj = child(token, "pobj")
+    return obj is not None and obj.lower_ in ("that", "then", "this")
+
+
+def _earlier_modifier(token: Token) -> bool:
+    """ "my old bike", "his former boss", "ex-husband"."""
+    return token.lower_ in EARLIER_MODIFIERS and _modifies_noun(token)
+
+
+def _modifies_noun(token: Token) -> bool:
+    """An adjective on a noun; at the start of a sentence the tagger may take it for a
+    name ("New sternman's a fella called Ahmed": a compound)."""
+    return token.dep_ in ("amod", "compound") and token.head.pos_ in ("NOUN", "PROPN")
+
+
+def _ends(verb: Token) -> bool:
+    """An ending told in the past: "quit the studio", "gave up the tours", "the factory
+    closed", "switched from law"."""
+    lemma = verb.lemma_.lower()
+    if lemma in ENDING_VERBS | LOSING or (lemma, particle(verb)) in ENDING_PHRASES:
+        return True
+    if lemma in CHANGING:
+        return any(c.dep_ == "prep" and c.lower_ == "from" for c in verb.children)
+    return False

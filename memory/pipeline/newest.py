@@ -1,0 +1,64 @@
+"""What holds now, when the user told a change in words the slot reading missed: asked "what
+does Hamza do now?", the latest related sentence that its grammar marks as saying what holds
+now in place of something else (memory.nlp.marks: "he drives a petit taxi in the city now",
+"they moved me to route 6 from today", "joined the university choir instead") answers, if it
+holds an answer of the kind asked.
+
+Only a question that itself asks what holds *now* is read this way, and only the newest of
+the related sentences that could answer it may: an older "now" has been overtaken by
+whatever was said since.
+"""
+
+import re
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from memory.nlp import tokenize
+from memory.nlp.marks import new_clauses
+from memory.pipeline import expect
+from memory.pipeline.earlier import candidates, said_similarity
+from memory.pipeline.question import Evidence
+from memory.pipeline.speech import name_the_pronoun, quote, sentence
+
+NOW = re.compile(r"\b(now|currently|these days|nowadays|at the moment|anymore)\b", re.I)
+# Closeness in meaning at which a sentence is about what was asked.
+NOW_RELATED = 0.25
+
+
+def told_now(evidence: Evidence) -> str | None:
+    intent = evidence.intent
+    if intent.yes_no or intent.wants_past or intent.anchor or intent.wh == "when":
+        return None
+    if not NOW.search(intent.text):
+        return None
+    question = intent.text
+    wanted = expect.expected(question)
+    facts = candidates(evidence)
+    near = said_similarity(evidence, facts)
+    said = {f.pk: quote(f, evidence.speaker) for f in facts if near[f.pk] >= NOW_RELATED}
+    answering = [
+        f
+        for f in facts
+        if f.pk in said and (wanted is None or expect.offers(f, wanted, question, text=said[f.pk]))
+    ]
+    if not answering:
+        return None
+    newest = max(f.created_at for f in answering)
+    for fact in sorted(answering, key=lambda f: -near[f.pk]):
+        if fact.created_at != newest:
+            continue
+        for clause in new_clauses(said[fact.pk]):
+            if wanted is None or expect.offers(fact, wanted, question, text=clause):
+                # the clause alone: "Carmen moved out :( new flatmate is Sofía" names the
+                # one who left first
+                return sentence(name_the_pronoun(clause, fact.subject))
+    return None
+
+
+def agrees(decided: str, told: str, question: str) -> bool:
+    """Whether a slot's answer says what the newest sentence says ("Your drummer is Diogo"
+    and "Filipa's brother Diogo is your new drummer"): then the slot's words are kept."""
+    asked = set(tokenize(question.lower()))
+    words = {w for w in tokenize(decided.lower()) if w.isalnum()} - STOP_WORDS - asked
+    said = set(tokenize(told.lower()))
+    return bool(words) and words <= said

@@ -1,0 +1,107 @@
+"""Sentences whose grammar says they tell the past ("used to", "back when", "before that",
+"till 2015", "my old car", "since the mill closed") or what holds now in place of something
+else ("now", "instead", "from Monday", "switched to", "the new one"). Asked about the past or
+about now, such a sentence answers where no slot reading caught the change. Real parse, real
+database, through the chat entry point; the sentences are written for these tests and are in
+no eval set."""
+
+import pytest
+
+from memory.nlp.marks import new_clauses, past_clauses
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        ("before that I taught maths in Leiria for ten years", "taught maths in Leiria"),
+        ("back when I was at the post office I walked everywhere", "at the post office"),
+        ("we lived in Aveiro till 2015, then came south", "lived in Aveiro till 2015"),
+        ("my old car was a battered Fiat Punto", "old car was a battered Fiat Punto"),
+        ("he drives for Uber since the mill closed", "since the mill closed"),
+        ("used to sing in a choir in Braga", "used to sing in a choir in Braga"),
+    ],
+)
+def test_it_finds_the_clause_said_of_the_past(text, clause):
+    assert any(clause in said for said in past_clauses(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live in Faro.",
+        "The café is closed on Mondays.",  # a state now, not an ending
+        "I'll ring you before the game.",  # "before" what comes next
+        "she came back yesterday",  # not "back when"
+    ],
+)
+def test_present_and_future_sentences_are_not_past(text):
+    assert past_clauses(text) == []
+
+
+def test_the_past_clause_leaves_out_what_holds_now():
+    clauses = past_clauses("the choir is called Vozes now, someone said the old name was awful")
+    assert any("old name" in clause for clause in clauses)
+    assert not any("Vozes" in clause for clause in clauses)
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        ("she gave up nursing, she paints murals now", "she paints murals now"),
+        ("hurt my knee, took up swimming instead", "took up swimming instead"),
+        ("they put me on the night desk from today", "night desk"),
+        ("the hearing got moved back to June", "moved back to June"),
+        ("switched to the early bus last week", "switched to the early bus"),
+    ],
+)
+def test_it_finds_the_clause_said_of_a_new_state(text, clause):
+    assert any(clause in said for said in new_clauses(text))
+
+
+def test_a_job_given_up_answers_what_came_before(chat):
+    chat.tell("I'm a carpenter in Tavira, mostly boats.", "Before that I was a postman in Olhão.")
+    reply = chat.ask("What did I do before carpentry?")
+    assert "postman" in reply and "carpenter" not in reply
+
+
+def test_someone_elses_ended_job_answers_where_they_worked(chat):
+    chat.tell("My brother Rui is a cook in Lagos.")
+    chat.tell("Rui drives a taxi now since the restaurant in Portimão closed.")
+    reply = chat.ask("Where did Rui work before?")
+    assert "restaurant" in reply
+
+
+def test_a_home_with_its_end_year_is_where_the_user_lived(chat):
+    chat.tell("we lived in Setúbal till 2019, then moved to Évora for the kids' school")
+    reply = chat.ask("Where did we live before Évora?")
+    assert "Setúbal" in reply
+
+
+def test_a_change_said_with_now_answers_what_holds_now(chat):
+    chat.tell("My friend Inês works as a pharmacist in Coimbra.")
+    chat.tell("Went for a walk by the river, lovely day.")
+    chat.tell("Inês left the pharmacy, she teaches yoga in the old town now.")
+    reply = chat.ask("What does Inês do now?")
+    assert "yoga" in reply and "pharmacist" not in reply
+
+
+def test_an_older_now_is_overtaken_by_a_later_change(chat):
+    chat.tell("I'm doing night shifts now at the depot.")
+    chat.tell("They moved me to day shifts this week, finally.")
+    reply = chat.ask("What shifts do I work now?")
+    assert "day shifts" in reply and "night" not in reply
+
+
+def test_a_slot_that_agrees_keeps_its_own_words(chat):
+    chat.tell("Our singer is Marta.", "Marta quit, her cousin Joana is our new singer.")
+    assert chat.ask("Who is our singer now?") == "Your singer is Joana."
+
+
+def test_nothing_related_and_marked_means_no_answer_from_it(chat):
+    chat.tell("I used to play the trumpet in a brass band.")
+    assert chat.ask("Where did my sister live before?") == "I don't know."
+
+
+def test_a_marker_in_a_sentence_without_a_verb_is_read():
+    # climbing from "old" reaches a root that is a noun: the climb must stop there
+    assert past_clauses("my old bike, a rusty Gazelle!") == ["my old bike, a rusty Gazelle"]
