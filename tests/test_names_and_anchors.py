@@ -144,3 +144,13 @@ def test_what_came_before_may_be_a_statement_told_before_it(chat):
     chat.tell("my husband Luke coaches football at Bowie High, it's all he talks about")
     chat.tell("Luke got the head coach job at Westlake!! starts in august")
     assert "Bowie High" in chat.ask("where did Luke coach before Westlake?")
+
+
+def test_a_name_right_after_what_was_adopted_names_it(chat):
+    chat.tell("we adopted a retired racing greyhound, nelly, she sleeps all day")
+    assert "Nelly" in chat.ask("What is our greyhound called?")
+
+
+def test_a_day_after_a_comma_is_no_name(chat):
+    chat.tell("I have a dentist appointment, Tuesday, in Faro.")
+    assert "Tuesday" not in chat.ask("What's my dentist called?")

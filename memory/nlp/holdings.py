@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from lemminflect import getLemma
 
+from memory.nlp.casing import is_first_name
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
@@ -113,10 +114,12 @@ class HoldingFrames:
                 None,
             )
             named = named or child(thing, "appos")
-            if named is None and thing == obj and thing.lemma_ in KEPT:
-                # "got a cat that same year, Pixel": the name trails the verb's phrase
+            if named is None and thing == obj:
+                # "got a cat that same year, Pixel": the name trails the verb's phrase; of
+                # anything had, a name right after it ("a retired greyhound, Lola") names it
                 trailing = [c for c in children(verb, "npadvmod", "appos") if c.i > thing.i]
-                named = next((c for c in trailing if c.pos_ == "PROPN"), None)
+                trailing = [c for c in trailing if thing.lemma_ in KEPT and c.pos_ == "PROPN"]
+                named = next(iter(trailing), None) or apposed_name(thing)
             role = self.reader.role(thing)
             self.reader.last_thing = (owner, role)
             if named is None:  # "I have two kids", "we got a puppy"
@@ -250,3 +253,16 @@ class HoldingFrames:
         obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
+
+
+def apposed_name(thing: Token) -> Token | None:
+    """ "a retired greyhound, Lola, she ...": a name set off by commas right after the
+    phrase names it, wherever the parser hung it (an adverb, a modifier of the next verb)."""
+    doc = thing.doc
+    i = thing.right_edge.i + 2
+    if i >= len(doc) or doc[i - 1].text != "," or is_time(doc[i]):
+        return None  # "a meeting, Tuesday"
+    name = doc[i]
+    if name.pos_ != "PROPN" and not (name.text[:1].isupper() and is_first_name(name.text)):
+        return None
+    return name if i + 1 == len(doc) or doc[i + 1].is_punct else None

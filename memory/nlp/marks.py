@@ -195,7 +195,9 @@ def _earlier_modifier(token: Token) -> bool:
 def _modifies_noun(token: Token) -> bool:
     """An adjective on a noun; at the start of a sentence the tagger may take it for a
     name ("New sternman's a fella called Ahmed": a compound)."""
-    return token.dep_ in ("amod", "compound") and token.head.pos_ in ("NOUN", "PROPN")
+    if token.dep_ == "compound":  # but "New Lane", "New York" are names
+        return token.head.pos_ == "NOUN"
+    return token.dep_ == "amod" and token.head.pos_ in ("NOUN", "PROPN")
 
 
 def _ends(verb: Token) -> bool:
