@@ -94,6 +94,9 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
     """ "What is my dog's name?", "Who is my manager?", "What's my sister called?",
     "What pets do I have?", "Do I have a dog?"."""
     for token in doc:
+        named = name_of_thing(token, reader)
+        if named is not None:
+            return named
         if token.pos_ != "NOUN" or not person_owned(token):
             continue
         owner = reader.owner(token)
@@ -125,6 +128,21 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
             if subject is not None:
                 return reader.entity(subject), f"role:{reader.role(token)}", None
     return None
+
+
+def name_of_thing(token: Token, reader: Reader) -> tuple[str, str, None] | None:
+    """ "What's the name of my sister's dog?", "... of the greyhound we adopted?": the name
+    of a thing owned, whoever owns it by a possessive or by the clause that says who has it."""
+    of = child(token, "prep") if token.lemma_ == "name" else None
+    thing = child(of, "pobj") if of is not None and of.lower_ == "of" else None
+    if thing is None or thing.pos_ != "NOUN":
+        return None
+    owner = reader.owner(thing)
+    clause = child(thing, "relcl")
+    who = child(clause, "nsubj") if clause is not None and owner is None else None
+    if who is not None and who.pos_ in ("PRON", "PROPN"):
+        owner = reader.entity(who)  # "the greyhound we adopted": ours
+    return (owner, f"role:{reader.role(thing)}", None) if owner else None
 
 
 def occupation(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:

@@ -13,7 +13,7 @@ import re
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from memory.nlp import tokenize
+from memory.nlp import stem, tokenize
 from memory.nlp.marks import new_clauses
 from memory.pipeline import expect
 from memory.pipeline.earlier import candidates, said_similarity
@@ -23,6 +23,7 @@ from memory.pipeline.speech import name_the_pronoun, quote, sentence
 NOW = re.compile(r"\b(now|currently|these days|nowadays|at the moment|anymore)\b", re.I)
 # Closeness in meaning at which a sentence is about what was asked.
 NOW_RELATED = 0.25
+STOP_STEMS = {stem(w) for w in STOP_WORDS}
 
 
 def told_now(evidence: Evidence) -> str | None:
@@ -47,12 +48,19 @@ def told_now(evidence: Evidence) -> str | None:
     for fact in sorted(answering, key=lambda f: -near[f.pk]):
         if fact.created_at != newest:
             continue
-        for clause in new_clauses(said[fact.pk]):
+        for clause in _by_overlap(new_clauses(said[fact.pk]), question):
             if wanted is None or expect.offers(fact, wanted, question, text=clause):
                 # the clause alone: "Carmen moved out :( new flatmate is Sofía" names the
                 # one who left first
                 return sentence(name_the_pronoun(clause, fact.subject))
     return None
+
+
+def _by_overlap(clauses: list[str], question: str) -> list[str]:
+    """Clauses sharing a word with the question first: "Tunde moved to Abuja so now I
+    train with a new coach, Ifeoma" answers "who's my coach now?" with its second clause."""
+    asked = {stem(w) for w in tokenize(question.lower())} - STOP_STEMS
+    return sorted(clauses, key=lambda c: -len(asked & {stem(w) for w in tokenize(c.lower())}))
 
 
 def agrees(decided: str, told: str, question: str) -> bool:
