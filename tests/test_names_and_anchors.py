@@ -150,3 +150,10 @@ def test_a_name_right_after_what_was_adopted_names_it(chat):
     chat.tell("we adopted a retired racing greyhound, nelly, she sleeps all day")
     assert "Nelly" in chat.ask("What is our greyhound called?")
     assert "Nelly" in chat.ask("What's the name of the greyhound we adopted?")
+
+
+def test_the_name_of_a_pet_is_asked_with_of(chat):
+    chat.tell("I have a parrot called Kiko.")
+    assert "Kiko" in chat.ask("What is the name of my parrot?")
+    assert "Kiko" in chat.ask("What's my parrot's name?")
+    assert chat.ask("What is the name of my brother's parrot?") == "I don't know."

@@ -87,8 +87,9 @@ class HoldingFrames:
         """ "I have a dog named Rex", "we adopted a cat called Tofu", "I have two kids"."""
         obj = child(verb, "dobj")
         if obj is not None and obj.pos_ == "PROPN" and verb.lemma_ in ACQUIRE | {"have"}:
-            # Misparsed "adopted a parrot called Kiwi": the kind hangs off the name.
-            kind = next((c for c in obj.children if c.pos_ == "NOUN"), None)
+            # Misparsed "adopted a parrot called Kiwi": the kind hangs off the name (or off
+            # "called", which hangs off the name)
+            kind = next((t for t in obj.subtree if t.pos_ == "NOUN" and t.i < obj.i), None)
             if kind is not None:
                 role = f"role:{self.reader.role(kind)}"
                 name = self.reader.name_of(obj)
