@@ -105,3 +105,32 @@ def test_nothing_related_and_marked_means_no_answer_from_it(chat):
 def test_a_marker_in_a_sentence_without_a_verb_is_read():
     # climbing from "old" reaches a root that is a noun: the climb must stop there
     assert past_clauses("my old bike, a rusty Gazelle!") == ["my old bike, a rusty Gazelle"]
+
+
+def test_an_ending_told_in_any_words_answers_still_with_no(chat):
+    chat.tell("I'm on a sugar-free diet since January.")
+    chat.tell("the sugar-free diet is over for me, birthday cake won")
+    assert chat.ask("Am I still on the sugar-free diet?").startswith("No")
+
+
+def test_a_plan_that_fell_through_answers_no(chat):
+    chat.tell("We booked a cabin in Gerês for the first week of May.")
+    chat.tell("the Gerês cabin fell through, the owner double-booked it")
+    assert chat.ask("Are we going to Gerês in May?").startswith("No")
+
+
+def test_someone_elses_ending_answers_no(chat):
+    chat.tell("My neighbour Carla sings in the church choir.")
+    chat.tell("Carla quit the church choir, she says the new conductor is a tyrant.")
+    assert chat.ask("Does Carla still sing in the choir?").startswith("No")
+
+
+def test_something_taken_up_again_is_still_done(chat):
+    chat.tell("I used to play the cello badly, now I play the cello in an orchestra.")
+    assert chat.ask("Do I still play the cello?").startswith("Yes")
+
+
+def test_last_night_is_a_time_not_an_ending(chat):
+    chat.tell("My brother works at the harbour office.")
+    chat.tell("My brother's birthday dinner was last night, lovely.")
+    assert chat.ask("Does my brother still work at the harbour office?").startswith("Yes")

@@ -36,6 +36,8 @@ STARTING = {"start", "begin", "join", "open", "become", "hire", "promote", "take
 MOVING = CHANGING | {"push", "postpone", "reschedule", "delay", "bring", "put", "shift"}
 # Clauses of their own: what they say is not said of the past by the marker.
 OTHER_CLAUSES = {"ccomp", "advcl", "conj", "parataxis"}
+# What is said of a thing that has ended ("keto is over for me").
+FINISHED = {"over", "finished", "done", "cancelled", "canceled"}
 # Past participles the tagger reads as adjectives.
 ENDED = {"closed", "shut", "gone", "finished", "sold", "retired"}
 
@@ -121,6 +123,8 @@ def _marks_new(token: Token) -> bool:
 def _marks(token: Token) -> bool:
     if token.pos_ in ("VERB", "AUX") and (used_to(token) or over_until(token)):
         return True
+    if _over(token) or _no_more(token):
+        return True
     if _earlier_adverb(token) or _earlier_modifier(token):
         return True
     if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
@@ -159,6 +163,22 @@ def _words(predicate: Token, marker: Token) -> str:
     return "".join(t.text_with_ws for t in kept).strip(" ,.;")
 
 
+def _over(token: Token) -> bool:
+    """ "keto is over for me", "curling is finished for me", "the trip fell through"."""
+    if token.lower_ in FINISHED:
+        said_of = token.dep_ in ("acomp", "advmod", "prt") and token.head.lemma_ == "be"
+        if said_of or child(token, "auxpass") is not None:
+            return True
+    return token.lemma_ == "fall" and any(c.lower_ == "through" for c in token.children)
+
+
+def _no_more(token: Token) -> bool:
+    """ "no more cigarettes", "no more futsal for me"."""
+    if token.lower_ != "more" or token.i == 0:
+        return False
+    return token.doc[token.i - 1].lower_ == "no"
+
+
 def _present_state(token: Token) -> bool:
     """ "The shop is closed on Mondays": a state now, not an ending."""
     if token.dep_ == "acomp" and token.head.tag_ in ("VBZ", "VBP"):
@@ -188,7 +208,9 @@ def _that_or_then(token: Token) -> bool:
 
 
 def _earlier_modifier(token: Token) -> bool:
-    """ "my old bike", "his former boss", "ex-husband"."""
+    """ "my old bike", "his former boss", "ex-husband"; not "last night" (a time)."""
+    if token.lower_ == "last" and is_time(token.head):
+        return False
     return token.lower_ in EARLIER_MODIFIERS and _modifies_noun(token)
 
 

@@ -127,7 +127,13 @@ def extract(
         reader.remember([f.subject for f in frames])
         correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted or cued)
         for frame in frames:
-            key = (frame.subject.lower(), frame.relation, frame.value.lower(), frame.negated)
+            key = (
+                frame.subject.lower(),
+                frame.relation,
+                frame.value.lower(),
+                frame.negated,
+                frame.past,
+            )
             if key in seen:
                 continue
             seen.add(key)

@@ -5,9 +5,11 @@ about the subject name."""
 import re
 
 from django.conf import settings
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.marks import new_clauses, past_clauses
 from memory.nlp.statements import single_valued
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
@@ -17,7 +19,55 @@ from memory.pipeline.speech import day, join, quote, sentence, since, speak, unt
 
 
 def yes_no(evidence: Evidence) -> str:
-    return not_yet(evidence) or decided(evidence)
+    return not_yet(evidence) or ended_since(evidence) or decided(evidence)
+
+
+CHECKED = 20  # the best-ranked facts: each is said back as its sentence to be read
+# Question words that say nothing of what is asked about.
+EMPTY = {"still", "anymore", "now", "yet", "going", "doing"}
+
+
+def ended_since(evidence: Evidence) -> str | None:
+    """ "Am I still on keto?" after "keto is over for me"; "Are we going to Vis in August?"
+    after "the Vis trip fell through": the newest statement about the subject that shares
+    a word of what is asked says, in its grammar, that it ended (memory.nlp.marks), so no -
+    whatever slot the ending was or was not read into."""
+    intent = evidence.intent
+    if intent.wants_past:
+        return None
+    asked = _asked_stems(intent.text, intent.subject or evidence.speaker)
+    if not asked:
+        return None
+    subject = intent.subject or evidence.speaker
+    about = [
+        f
+        for f in evidence.facts[:CHECKED]
+        if owned_by(subject, f.subject)
+        or mentions(source(f), subject)
+        or owned_by(evidence.speaker, subject)
+    ]
+    said = {f.pk: quote(f, evidence.speaker) for f in about}
+    sharing = [f for f in about if asked & _stems(said[f.pk])]
+    if not sharing:
+        return None
+    newest = max(f.created_at for f in sharing)
+    for fact in (f for f in sharing if f.created_at == newest):
+        ended = any(asked & _stems(clause) for clause in past_clauses(said[fact.pk]))
+        # "used to play guitar badly, now I play it in a band": it holds again
+        again = any(asked & _stems(clause) for clause in new_clauses(said[fact.pk]))
+        if ended and not again:
+            return f"No, not anymore. {sentence(said[fact.pk])}"
+    return None
+
+
+def _asked_stems(question: str, subject: str) -> set[str]:
+    words = {w for w in nlp.tokenize(question.lower()) if w.isalpha()}
+    words -= STOP_WORDS | EMPTY | set(nlp.tokenize(subject.lower()))
+    return {nlp.stem(w) for w in words}
+
+
+def _stems(text: str) -> set[str]:
+    return {nlp.stem(w) for w in nlp.tokenize(text.lower()) if w.isalpha()}
 
 
 # Verbs that put something in the future: what they are said of has not happened by saying so.
