@@ -6,6 +6,7 @@ L2-normalised, as sentence-transformers does for this model.
 """
 
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
@@ -90,6 +91,25 @@ def embed_many(texts: Sequence[str]) -> np.ndarray:
 
 def embed(text: str) -> np.ndarray:
     return embed_many([text])[0]
+
+
+_said: OrderedDict[str, np.ndarray] = OrderedDict()
+_said_lock = threading.Lock()
+SAID_CACHE = 4096  # sentences (1.5 KB each)
+
+
+def embed_said(texts: Sequence[str]) -> dict[str, np.ndarray]:
+    """Vectors of sentences said back in answers, kept: one answer compares the same stored
+    sentences with the question in several readers, and the next question often again."""
+    with _said_lock:
+        missing = sorted({t for t in texts if t not in _said})
+        for text, vector in zip(missing, embed_many(missing), strict=True):
+            _said[text] = vector
+        for text in texts:
+            _said.move_to_end(text)
+        while len(_said) > SAID_CACHE:
+            _said.popitem(last=False)
+        return {t: _said[t] for t in texts}
 
 
 def embed_soon(texts: Sequence[str]) -> Future:

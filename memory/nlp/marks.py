@@ -25,6 +25,7 @@ EARLIER_MODIFIERS = {"old", "former", "previous", "ex", "last", "late"}
 # Verbs whose subject or object stopped being what it was ("the factory closed", "lost his
 # job", "sold the Golf"), beside the endings the extractor reads.
 LOSING = {"close", "lose", "sell", "shut", "fold", "die", "pass", "retire", "graduate"}
+LOSING_PHRASES = {("give", "away")}
 # "switched from A to B": A is what held before.
 CHANGING = {"switch", "change", "move", "transfer", "go", "convert", "upgrade", "downgrade"}
 # Adverbs that say a state holds now, in place of another ("now", "instead", "these days").
@@ -120,12 +121,22 @@ def _marks_new(token: Token) -> bool:
     return lemma in MOVING and any(t.lower_ in ("to", "into") for t in near)
 
 
+def ended_clauses(text: str) -> list[str]:
+    """The clauses of `text` that say something ended ("keto is over for me", "quit the
+    choir", "the trip fell through", "used to sing"): not those that only place a thing
+    earlier ("a former minister", "previous experience", "before that"), which say nothing
+    of whether what the clause tells still holds."""
+    return _marked_clauses(text, _marks_end)
+
+
 def _marks(token: Token) -> bool:
+    return _marks_end(token) or _earlier_adverb(token) or _earlier_modifier(token)
+
+
+def _marks_end(token: Token) -> bool:
     if token.pos_ in ("VERB", "AUX") and (used_to(token) or over_until(token)):
         return True
     if _over(token) or _no_more(token):
-        return True
-    if _earlier_adverb(token) or _earlier_modifier(token):
         return True
     if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
         return not _present_state(token)
@@ -208,8 +219,9 @@ def _that_or_then(token: Token) -> bool:
 
 
 def _earlier_modifier(token: Token) -> bool:
-    """ "my old bike", "his former boss", "ex-husband"; not "last night" (a time)."""
-    if token.lower_ == "last" and is_time(token.head):
+    """ "my old bike", "his former boss", "ex-husband"; not "last night", "late December"
+    (times)."""
+    if is_time(token.head):
         return False
     return token.lower_ in EARLIER_MODIFIERS and _modifies_noun(token)
 
@@ -226,6 +238,9 @@ def _ends(verb: Token) -> bool:
     """An ending told in the past: "quit the studio", "gave up the tours", "the factory
     closed", "switched from law"."""
     lemma = verb.lemma_.lower()
+    loose = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "prt")}
+    if any((lemma, word) in LOSING_PHRASES for word in loose):
+        return True  # "gave away the piano" ("away" read as an adverb)
     if lemma in ENDING_VERBS | LOSING or (lemma, particle(verb)) in ENDING_PHRASES:
         return True
     if lemma in CHANGING:

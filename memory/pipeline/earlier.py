@@ -160,8 +160,9 @@ def said_similarity(evidence: Evidence, facts: list[Fact]) -> dict[int, float]:
     texts = sorted(set(said.values()))
     if not texts:
         return {}
-    vectors = dict(zip(texts, embeddings.embed_many(texts), strict=True))
-    question = embeddings.embed(evidence.intent.text)
+    asked = evidence.intent.text
+    vectors = embeddings.embed_said([*texts, asked])  # (readers of one answer ask again)
+    question = vectors[asked]
     return {
         f.pk: max(evidence.similarity.get(f.pk, 0.0), float(vectors[said[f.pk]] @ question))
         for f in facts

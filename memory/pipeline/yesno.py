@@ -9,7 +9,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.marks import new_clauses, past_clauses
+from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
@@ -52,7 +52,7 @@ def ended_since(evidence: Evidence) -> str | None:
         return None
     newest = max(f.created_at for f in sharing)
     for fact in (f for f in sharing if f.created_at == newest):
-        ended = any(asked & _stems(clause) for clause in past_clauses(said[fact.pk]))
+        ended = any(asked & _stems(clause) for clause in ended_clauses(said[fact.pk]))
         # "used to play guitar badly, now I play it in a band": it holds again
         again = any(asked & _stems(clause) for clause in new_clauses(said[fact.pk]))
         if ended and not again:
