@@ -134,3 +134,12 @@ def test_last_night_is_a_time_not_an_ending(chat):
     chat.tell("My brother works at the harbour office.")
     chat.tell("My brother's birthday dinner was last night, lovely.")
     assert chat.ask("Does my brother still work at the harbour office?").startswith("Yes")
+
+
+def test_what_came_before_the_first_thing_told_is_answered_not_crashed(chat):
+    # the order-of-events reader once lost its own helper to a variable of the same name
+    chat.tell("my supervisor is Prof. Lima, he never answers emails")
+    chat.tell("Lima is moving to Brazil, so Dr. Sousa will be my supervisor from January")
+    chat.tell("first meeting with Sousa today, she wants weekly updates")
+    reply = chat.ask("Who supervised me before Sousa?")
+    assert reply.startswith(("Before", "Nothing before"))  # (it does not yet name Lima)

@@ -248,8 +248,9 @@ def in_order(evidence: Evidence) -> str:
         after = re.search(r"\bafter\b", question) is not None
         j = i + 1 if after else i - 1
         if not 0 <= j < len(facts):
-            if not after and (said := told_past(evidence)):
-                return said
+            marked = None if after else told_past(evidence)
+            if marked:
+                return marked
             return f"Nothing {'after' if after else 'before'} that: {said(facts[i])}."
         word = "after" if after else "before"
         return (
