@@ -241,6 +241,9 @@ def _ends(verb: Token) -> bool:
     loose = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "prt")}
     if any((lemma, word) in LOSING_PHRASES for word in loose):
         return True  # "gave away the piano" ("away" read as an adverb)
+    if lemma == "leave":
+        # "Lisbeth left", "left the band"; not "left for work at 8" or "left at six"
+        return not any(c.dep_ == "prep" and c.lower_ in ("for", "at", "to") for c in verb.children)
     if lemma in ENDING_VERBS | LOSING or (lemma, particle(verb)) in ENDING_PHRASES:
         return True
     if lemma in CHANGING:
