@@ -14,7 +14,7 @@ the mall". Asked what holds now, the latest such clause names the value that rep
 one a slot may still hold, where the slot reading missed the change.
 """
 
-from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS, particle
+from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS, EXCHANGING, particle
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import is_time, prep_objects
 
@@ -162,10 +162,13 @@ def _words(predicate: Token, marker: Token) -> str:
     """The predicate's clause, without the other clauses hanging from it ("someone
     complained the old name was rude" of "the team is called Os Tortinhos now, someone
     complained ...")."""
+    # "traded the Peugeot for a Skoda": what it was traded for is had, not ended
+    swapped = predicate.lemma_ in EXCHANGING
     dropped = {
         t.i
         for c in predicate.children
-        if c.dep_ in OTHER_CLAUSES and not (c.left_edge.i <= marker.i <= c.right_edge.i)
+        if (c.dep_ in OTHER_CLAUSES and not (c.left_edge.i <= marker.i <= c.right_edge.i))
+        or (swapped and c.dep_ == "prep" and c.lower_ == "for")
         for t in c.subtree
     }
     kept = [t for t in predicate.subtree if t.i not in dropped]
