@@ -92,7 +92,7 @@ def test_a_number_after_a_name_is_their_age(chat):
 
 
 def test_a_job_got_at_a_named_place_is_where_they_work(chat):
-    chat.tell("I'm leaving Boots. got a job in the pharmacy at the Western General, starting soon")
+    chat.tell("I'm leaving Boots. got a job in the pharmacy at the Western General")
     assert chat.ask("Where do I work now?") == "You work at Western General."
 
 

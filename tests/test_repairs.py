@@ -71,3 +71,28 @@ def test_a_repair_of_a_number_with_its_unit_keeps_the_unit(chat, alice):
     chat.tell("our new flat has 3 bedrooms and a tiny balcony")
     chat.tell("let me rephrase, 4 bedrooms, the box room counts")
     assert "4" in chat.ask("how many bedrooms does our flat have?")
+
+
+@pytest.mark.parametrize(
+    ("text", "before", "wrong", "right"),
+    [
+        (
+            "1100 not 1150. still outrageous",
+            "the rent goes from 900 to 1150 in May",
+            "1150",
+            "1100",
+        ),
+        ("Braga not Porto", "my brother lives in Porto", "Porto", "Braga"),
+    ],
+)
+def test_a_value_set_against_the_one_said_before_puts_it_right(db, text, before, wrong, right):
+    fixed = repaired(text, before)
+    assert fixed is not None and (fixed.wrong, fixed.right) == (wrong, right)
+    assert right in fixed.text and wrong not in fixed.text
+
+
+def test_not_in_a_sentence_with_a_verb_is_no_repair(db):
+    from memory.nlp.repair import has_cue
+
+    assert not has_cue("I'm not happy about the rent")
+    assert not has_cue("not bad at all")

@@ -358,17 +358,17 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             return owner, "is_called"
         return owner, f"role:{role}"
 
-    def given_up(self, verb: Token, entity: str, relation: str) -> bool:
+    def given_up(self, verb: Token, entity: str, relation: str, plan: bool = False) -> bool:
         """ "switched from the mobile team to the payments team", "changing my major from law
         to geography": the value is where the subject went; where they came from is that
         slot's value no longer."""
         places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
         left = [o for p, o in places if p == "from"]
-        if verb.lemma_ in MOVE_VERBS and left:  # "moved here from Rennes in 2023"
+        if verb.lemma_ in MOVE_VERBS and left and not plan:  # "moved here from Rennes in 2023"
             self.add(entity, "lives_in", self.reader.value(left[0]), past=True)
         if not any(p in ("to", "into") for p, _ in places):
             return False
-        for old in left:
+        for old in left if not plan else []:  # a move to come leaves nothing yet
             self.add(entity, f"{relation}_to", self.reader.value(old), negated=True)
         return bool(left)
 
@@ -380,6 +380,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
         relation = target.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
         if relation == "have":
             relation = "has"  # one slot for what is had, however the object was read
+        if obj is not None and self.thing_moved(target, neg, plan):
+            return
         if obj is not None:
             for value in [obj, *[c for c in obj.children if c.dep_ == "conj"]]:
                 if called(value) is not None:  # "brought home a hamster called Bolacha"
@@ -389,7 +391,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
                     self.add(entity, relation, value.text, negated=neg, plan=plan)
                     continue
                 self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
-            self.given_up(target, entity, relation)
+            self.given_up(target, entity, relation, plan)
             # "sharing a flat with two Germans": who or what the act was with is a slot too
             for prep, other in prep_objects(target):
                 # not an organisation ("finalising a deal with FC Barcelona" says nothing
@@ -405,7 +407,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             self.add(entity, "works_as", self.reader.kind(jobs[0]), negated=neg, plan=plan)
             places = [(p, o) for p, o in places if p != "as"]
         moved = [(p, o) for p, o in places if p in ("to", "into")]
-        if self.given_up(target, entity, relation):
+        if self.given_up(target, entity, relation, plan):
             places = moved
         if places:
             prep, obj = places[0]

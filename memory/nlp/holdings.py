@@ -242,6 +242,8 @@ class HoldingFrames:
         if verb.lemma_ in ("die", "pass") or (away and verb.lemma_ in ("run", "pass", "fly")):
             self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
             return True
+        if verb.tag_ in ("VBZ", "VBP"):
+            return False  # "I sell char kway teow", "she gives lessons": a habit, no loss
         put_down = verb.lemma_ == "put" and any(c.lower_ == "down" for c in verb.children)
         if verb.lemma_ not in LOSS_VERBS and not put_down:  # ("had to put Waylon down")
             return False  # "Karim runs a spice stall" loses nothing

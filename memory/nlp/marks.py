@@ -24,8 +24,9 @@ EARLIER_ADVERBS = {"before", "previously", "formerly", "originally", "once", "ag
 EARLIER_MODIFIERS = {"old", "former", "previous", "ex", "last", "late"}
 # Verbs whose subject or object stopped being what it was ("the factory closed", "lost his
 # job", "sold the Golf"), beside the endings the extractor reads.
-LOSING = {"close", "lose", "sell", "shut", "fold", "die", "pass", "retire", "graduate"}
-LOSING_PHRASES = {("give", "away")}
+LOSING = {"close", "lose", "sell", "shut", "fold", "die", "pass", "retire", "graduate", "rid"}
+LOSING |= {"kill", "steal", "scrap", "donate", "rehome", "dump", "divorce", "end", "total"}
+LOSING_PHRASES = {("give", "away"), ("move", "away"), ("put", "down")}
 # "switched from A to B": A is what held before.
 CHANGING = {"switch", "change", "move", "transfer", "go", "convert", "upgrade", "downgrade"}
 # Adverbs that say a state holds now, in place of another ("now", "instead", "these days").
@@ -40,7 +41,9 @@ OTHER_CLAUSES = {"ccomp", "advcl", "conj", "parataxis"}
 # What is said of a thing that has ended ("keto is over for me").
 FINISHED = {"over", "finished", "done", "cancelled", "canceled"}
 # Past participles the tagger reads as adjectives.
-ENDED = {"closed", "shut", "gone", "finished", "sold", "retired"}
+ENDED = {"closed", "shut", "gone", "finished", "sold", "retired", "dead"}
+# ... of which these say the thing is no more even as a present state ("she's gone").
+GONE = {"gone", "dead"}
 
 
 def used_to(verb: Token | None) -> bool:
@@ -136,8 +139,12 @@ def _marks(token: Token) -> bool:
 def _marks_end(token: Token) -> bool:
     if token.pos_ in ("VERB", "AUX") and (used_to(token) or over_until(token)):
         return True
-    if _over(token) or _no_more(token):
+    if _over(token) or _no_more(token) or _no_longer(token):
         return True
+    if token.lower_ in GONE and token.dep_ in ("acomp", "ROOT", "conj", "ccomp", "advcl"):
+        # "I think she's gone", "tuan's gone back to Hue"; not "gone to the shop"
+        back = any(c.lower_ in ("back", "home") for c in token.children)
+        return back or not any(c.dep_ == "prep" for c in token.children)
     if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
         return not _present_state(token)
     # "since the factory closed" (the tagger took "closed" for an adjective)
@@ -190,7 +197,22 @@ def _no_more(token: Token) -> bool:
     """ "no more cigarettes", "no more futsal for me"."""
     if token.lower_ != "more" or token.i == 0:
         return False
-    return token.doc[token.i - 1].lower_ == "no"
+    than = token.i + 1 < len(token.doc) and token.doc[token.i + 1].lower_ == "than"
+    return token.doc[token.i - 1].lower_ == "no" and not than  # not "no more than ten"
+
+
+def _no_longer(token: Token) -> bool:
+    """ "nino's no longer with the band", "I'm not vegan anymore": what the negated clause
+    says held until now."""
+    if token.lower_ == "longer":
+        return any(c.lower_ == "no" for c in token.children) or (
+            token.i > 0 and token.doc[token.i - 1].lower_ == "no"
+        )
+    any_more = token.lower_ == "more" and token.i > 0 and token.doc[token.i - 1].lower_ == "any"
+    if token.lower_ == "anymore" or any_more:
+        head = token.head
+        return any(c.dep_ == "neg" for c in head.children)
+    return False
 
 
 def _present_state(token: Token) -> bool:

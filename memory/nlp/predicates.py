@@ -151,9 +151,15 @@ def is_plan(predicate: Token) -> bool:
         return True
     if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
         return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
+    if starts_later(predicate, auxes):
+        return True
     fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
     progressive = predicate.tag_ == "VBG" or "getting" in auxes  # "is getting married"
-    if progressive and (auxes & {"is", "am", "are", "'s", "'m", "'re"} or fragment):
+    # "dad's an engineer at the port, retiring in september": the bare participle hangs
+    # from a present-tense clause
+    aside = predicate.dep_ == "advcl" and not auxes
+    aside = aside and (predicate.head.tag_ in ("VBZ", "VBP") or not children(predicate, "nsubj"))
+    if progressive and (auxes & PRESENT_AUX or fragment or aside):
         words = {t.lower_ for t in predicate.subtree}
         if words & PAST_TIME:
             return False  # "is working there since 2019", "was moving last week"
@@ -161,6 +167,48 @@ def is_plan(predicate: Token) -> bool:
             is_time(t) and not recurring(t) for t in predicate.subtree
         )
     return False
+
+
+PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
+STARTING_VERBS = {"start", "begin", "commence", "open"}
+
+
+def starts_later(predicate: Token, auxes: set[str]) -> bool:
+    """A state or event that begins at a time to come: "I'm head of maths from October",
+    "she starts in Launceston next year", "got a job at the CHUL, starting 2 June"."""
+    present = predicate.tag_ in ("VBZ", "VBP") or bool(auxes & PRESENT_AUX)
+    if present and not auxes & {"have", "has", "'ve"}:
+        if any(_later(o) for p, o in _preps(predicate) if p == "from"):
+            return True  # not "from today": that is now
+        if predicate.lemma_ in STARTING_VERBS and predicate.tag_ in ("VBZ", "VBP"):
+            return _comes_later(predicate)  # the course starts in February
+    for c in predicate.children:
+        if c.dep_ == "advcl" and c.lemma_ in STARTING_VERBS and c.tag_ == "VBG":
+            return _comes_later(c)  # "..., starting 2 June"
+    return False
+
+
+def _preps(token: Token) -> list[tuple[str, Token]]:
+    return [(c.lower_, o) for c in token.children if c.dep_ == "prep" for o in children(c, "pobj")]
+
+
+def _later(time: Token) -> bool:
+    """A time that, said with a present tense, is to come: a month, a year, "next week", a
+    day of the month; not "today", and not a weekday (from Monday to Friday is a habit)."""
+    low = time.lower_
+    if low in ("today", "now", "tonight") or low.rstrip("s") in WEEKDAYS:
+        return False
+    nexts = {c.lower_ for c in time.children}
+    return is_time(time) or (low in TIME_UNITS and bool(nexts & FUTURE_WORDS))
+
+
+def _comes_later(predicate: Token) -> bool:
+    words = {t.lower_ for t in predicate.subtree}
+    if words & PAST_TIME:
+        return False
+    return bool(words & FUTURE_WORDS) or any(
+        _later(t) and not recurring(t) for t in predicate.subtree
+    )
 
 
 def recurring(token: Token) -> bool:

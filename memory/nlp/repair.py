@@ -94,6 +94,8 @@ def has_cue(text: str) -> bool:
     words = set(re.findall(r"[a-z]+", text.lower()))
     if words & (CUES | MEANING) or re.search(r"(^|\s)\*\w", text):
         return True
+    if "not" in words and any(_set_against(t) for t in parse(text) if t.lower_ == "not"):
+        return True  # "1650 not 1750", "les Carcajous* not castors"
     return re.search(r"(\.\.|[—–,-])\s*(no\b\s*[,—–-]|not\s)", text.lower()) is not None
 
 
@@ -106,9 +108,23 @@ def first_cue(doc) -> Token | None:
             return t.nbor(-1) if t.i and t.nbor(-1).lower_ == "i" else t
         if low == "*" and t.i + 1 < len(doc):
             return t
+        if low == "not" and _set_against(t):
+            return t.sent[0]  # the value said first is the one meant
         if low in ("no", "not") and _between_pauses(t):
             return t  # "leyla khanim — no, it's leila"; "friday the 26th... not friday — saturday"
     return None
+
+
+def _set_against(t: Token) -> bool:
+    """ "1650 not 1750", "les Carcajous* not castors": a sentence that is only a value set
+    against another, with no verb of its own, puts right what was said of the second."""
+    before = [w for w in t.sent if w.i < t.i and not w.is_punct and w.text != "*"]
+    after = t.nbor(1) if t.i + 1 < t.sent.end else None
+    if not before or after is None or not _value(after):
+        return False
+    if any(w.pos_ in ("VERB", "AUX") for w in before):
+        return False
+    return all(_value(w) or w.lower_ in FILLERS | CUES for w in before) and any(map(_value, before))
 
 
 def _between_pauses(t: Token) -> bool:

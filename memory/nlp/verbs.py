@@ -2,6 +2,8 @@
 the value its relation points at, and what a "from" leaves behind. A part of
 memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
+import dataclasses
+
 from memory.nlp.facts import Triplet
 from memory.nlp.parse import Token, child
 from memory.nlp.predicates import listed_gender
@@ -24,6 +26,10 @@ def is_person(token: Token) -> bool:
     if token.pos_ == "PROPN":
         return bool(listed_gender(token.text))
     return token.lemma_.lower() in PEOPLE
+
+
+# What one moves when one moves home ("we moved house", "moving flats").
+HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "thing", "city"}
 
 
 class VerbFrames:
@@ -82,6 +88,9 @@ class VerbFrames:
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             value = self.reader.entity(joined[0]) if joined else ""
         negated_now = found.negated or neg
+        moved = self.moved_thing(verb, found.relation)
+        if moved is not None:  # "we moved the bakery to Rua Augusta": the bakery moved
+            entity, found = self.reader.entity(moved), dataclasses.replace(found, relation="be_in")
         if found.relation == "works_for":  # "works as a nurse (at X)"
             for prep, obj in prep_objects(verb):
                 if prep == "as":
@@ -96,11 +105,37 @@ class VerbFrames:
             self.add(entity, relation, obj, plan=plan)
         if found.relation == "lives_in" and found.negated and not plan:
             self.new_home(verb, entity)
-        if found.relation and not found.negated:
+        if found.relation and not found.negated and not plan:
             # "transferred from Benfica to Porto": Benfica is the value left behind.
             for prep, obj in prep_objects(verb):
-                if prep == "from" and self.reader.value(obj) != value:
+                if prep == "from" and not is_time(obj) and self.reader.value(obj) != value:
                     self.add(entity, found.relation, self.reader.value(obj), past=True)
+
+    def moved_thing(self, verb: Token, relation: str) -> Token | None:
+        """The thing a move verb moved, where it is not the subject's home: "moving the shop
+        from Osu to East Legon", "the council moved our stalls to New Lane"."""
+        obj = child(verb, "dobj")
+        moving = relation == "lives_in" or verb.lemma_ in ("move", "relocate", "transfer")
+        if not moving or obj is None or obj.pos_ != "NOUN":
+            return None
+        if obj.lemma_ in HOME_NOUNS or obj.lemma_ in PEOPLE or obj.lower_ in PEOPLE:
+            return None  # "we moved house", "moved my mum to a care home"
+        return obj
+
+    def thing_moved(self, verb: Token, neg: bool, plan: bool) -> bool:
+        """ "we're moving the studio from Ciudad Vieja to Cordón in August": where the studio
+        is (going to be); where it was is past only once it has moved."""
+        thing = self.moved_thing(verb, "")
+        places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
+        to = [o for p, o in places if p in ("to", "into")]
+        if thing is None or not to:
+            return False
+        entity = self.reader.entity(thing)
+        self.add(entity, "be_in", self.reader.value(to[0]), negated=neg, plan=plan)
+        for prep, old in places:
+            if prep == "from" and not neg:  # there until the move, if it is to come
+                self.add(entity, "be_in", self.reader.value(old), past=not plan)
+        return True
 
     def new_home(self, verb: Token, entity: str) -> None:
         """ "I moved out of Kalamaja, into a wooden house in Nõmme": where they moved to."""

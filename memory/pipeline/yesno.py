@@ -47,17 +47,41 @@ def ended_since(evidence: Evidence) -> str | None:
         or owned_by(evidence.speaker, subject)
     ]
     said = {f.pk: quote(f, evidence.speaker) for f in about}
-    sharing = [f for f in about if asked & _stems(said[f.pk])]
+    # someone else gone ("tuan's gone back to Hue") is gone from all they were asked about
+    who = set() if owned_by(evidence.speaker, subject) else _stems(subject)
+    sharing = [f for f in about if asked & _stems(said[f.pk]) or _departs(said[f.pk], who)]
     if not sharing:
         return None
     newest = max(f.created_at for f in sharing)
     for fact in (f for f in sharing if f.created_at == newest):
-        ended = any(asked & _stems(clause) for clause in ended_clauses(said[fact.pk]))
+        # the whole message: "biscoito escaped and never came back. I think he's gone"
+        text = source(fact)
+        ended = ended_clauses(text)
+        told = any(_ends_asked(clause, text, asked) or _departs(clause, who) for clause in ended)
         # "used to play guitar badly, now I play it in a band": it holds again
-        again = any(asked & _stems(clause) for clause in new_clauses(said[fact.pk]))
-        if ended and not again:
+        again = any(asked & _stems(c) for c in new_clauses(text) if c not in ended)
+        if told and not again:
             return f"No, not anymore. {sentence(said[fact.pk])}"
     return None
+
+
+PRONOUNS = {"he", "she", "it", "they", "him", "her", "them"}
+DEPARTING = {"gone", "left", "died", "passed", "moved"}
+
+
+def _ends_asked(clause: str, text: str, asked: set[str]) -> bool:
+    """The ended clause names what is asked, or says it with a pronoun after the sentence
+    named it ("luma got out and hasn't come back. I think she's gone")."""
+    if asked & _stems(clause):
+        return True
+    words = set(nlp.tokenize(clause.lower()))
+    before = text[: max(text.find(clause), 0)]
+    return bool(words & PRONOUNS) and bool(asked & _stems(before))
+
+
+def _departs(clause: str, who: set[str]) -> bool:
+    words = set(nlp.tokenize(clause.lower()))
+    return bool(who) and who <= _stems(clause) and bool(words & DEPARTING)
 
 
 def _asked_stems(question: str, subject: str) -> set[str]:
@@ -78,14 +102,21 @@ def not_yet(evidence: Evidence) -> str | None:
     """ "Am I a certified Q grader yet?", "Has the baby been born yet?": the closest
     statements are a plan ("is going to", "will", "scheduled the exam for July") and nothing
     said after it tells that it happened: not yet."""
-    if not re.search(r"\byet\b", evidence.intent.text, re.I):
+    intent = evidence.intent
+    if re.search(r"\byet\b", intent.text, re.I):
+        return planned_only(evidence)
+    if intent.wants_past:
         return None
-    return planned_only(evidence)
+    # "Am I head of maths?" after "I'm head of maths from October": what is asked is what
+    # the plan is of (its slot or value, not merely its sentence), and its day has not come
+    asked = _asked_stems(intent.text, intent.subject or evidence.speaker)
+    return planned_only(evidence, asked) if asked else None
 
 
-def planned_only(evidence: Evidence) -> str | None:
+def planned_only(evidence: Evidence, asked: set[str] | None = None) -> str | None:
     """The statements closest to a yes/no question are a plan, with nothing said since that
-    tells it happened ("we're getting married in October" -> "Am I married?"): not yet."""
+    tells it happened ("we're getting married in October" -> "Am I married?"): not yet.
+    With `asked`, only a plan whose slot or value has a word of the question counts."""
     close = [
         f
         for f in evidence.facts[:8]
@@ -96,6 +127,8 @@ def planned_only(evidence: Evidence) -> str | None:
         for f in close
         if f.is_true and is_planned(f) and not slots.has_happened(f, evidence.asked_at)
     ]
+    if asked is not None:
+        planned = [f for f in planned if _plan_asked(f, asked, evidence.intent)]
     if not planned:
         return None
     plan = max(planned, key=lambda f: (f.created_at, f.pk))
@@ -103,6 +136,15 @@ def planned_only(evidence: Evidence) -> str | None:
     if later:
         return None  # said since: it may have happened ("PASSED!!! I'm certified now")
     return f"No, not yet: {sentence(quote(plan, evidence.speaker))}"
+
+
+def _plan_asked(fact: Fact, asked: set[str], intent) -> bool:
+    what = base_relation(fact.relation).removeprefix("plan:").replace("_", " ")
+    # "the course starts in May": the plan is said of the thing asked about
+    of_it = not fact.object and intent.object and mentions(intent.object, fact.subject)
+    return bool(asked & _stems(f"{what} {fact.object}")) and (
+        matches_object(fact, intent) or bool(of_it)
+    )
 
 
 def is_planned(fact: Fact) -> bool:
