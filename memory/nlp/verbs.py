@@ -28,6 +28,7 @@ def is_person(token: Token) -> bool:
     return token.lemma_.lower() in PEOPLE
 
 
+MOVE_PREPS = ("to", "into", "from")
 # What one moves when one moves home ("we moved house", "moving flats").
 HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "thing", "city"}
 
@@ -115,9 +116,12 @@ class VerbFrames:
         """The thing a move verb moved, where it is not the subject's home: "moving the shop
         from Osu to East Legon", "the council moved our stalls to New Lane"."""
         obj = child(verb, "dobj")
-        moving = relation == "lives_in" or verb.lemma_ in ("move", "relocate", "transfer")
-        if not moving or obj is None or obj.pos_ != "NOUN":
+        moving = verb.lemma_ in ("move", "relocate", "transfer", "shift")
+        if not moving or obj is None or obj.pos_ != "NOUN":  # not "lived there all her life"
             return None
+        preps = [c.i for c in verb.children if c.dep_ == "prep" and c.lower_ in MOVE_PREPS]
+        if preps and obj.i > min(preps):
+            return None  # "moved from Tampines to a flat in Punggol, so free babysitting"
         if obj.lemma_ in HOME_NOUNS or obj.lemma_ in PEOPLE or obj.lower_ in PEOPLE:
             return None  # "we moved house", "moved my mum to a care home"
         return obj

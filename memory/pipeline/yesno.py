@@ -128,7 +128,13 @@ def planned_only(evidence: Evidence, asked: set[str] | None = None) -> str | Non
         if f.is_true and is_planned(f) and not slots.has_happened(f, evidence.asked_at)
     ]
     if asked is not None:
-        planned = [f for f in planned if _plan_asked(f, asked, evidence.intent)]
+        # with no "yet" asked, only a plan with its day said is known not to hold yet ("will
+        # remain at York City", "is going to Ipswich" may already be so)
+        planned = [
+            f
+            for f in planned
+            if _plan_asked(f, asked, evidence.intent) and slots.due_date(f) is not None
+        ]
     if not planned:
         return None
     plan = max(planned, key=lambda f: (f.created_at, f.pk))
