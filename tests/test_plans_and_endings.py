@@ -113,3 +113,28 @@ def test_a_thing_to_be_moved_stays_where_it_is_until_its_day(chat):
 def test_a_move_to_come_gives_up_nothing_yet(chat):
     chat.tell("I play for Leixões. I'm transferring from Leixões to Boavista next month")
     assert ("alice", "member_of", "Leixões") in chat.facts()  # still, until then
+
+
+def test_my_thing_is_where_it_was_last_said_to_be_and_a_move_counts_from_its_day(chat):
+    chat.tell("I run a small bike repair shop in Arroios")
+    chat.tell("moving the shop from Arroios to Penha de França next month, the rent doubled")
+    before = chat.ask("Where is my shop?")
+    assert before.startswith("Your shop is in Arroios") and "Penha de França" in before
+    chat.now += timedelta(days=90)
+    assert chat.ask("Where is my shop now?") == "Your shop is in Penha de França."
+
+
+def test_what_something_was_swapped_for_is_what_is_had_now(chat):
+    chat.tell("I drive a 2009 Skoda Octavia")
+    chat.tell("swapped the skoda for a little electric Renault Zoe for the city")
+    answer = chat.ask("What car do I drive now?")
+    assert "Zoe" in answer and "Skoda" not in answer.title()
+
+
+@pytest.mark.parametrize(
+    "text", ["home is Matosinhos now, boxes everywhere", "Matosinhos is home now"]
+)
+def test_home_said_of_a_place_is_where_i_live(chat, text):
+    chat.tell("I live in Ermesinde")
+    chat.tell(text)
+    assert chat.ask("Where do I live now?") == "You live in Matosinhos."

@@ -251,6 +251,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
         wrong = attr is not None and attr.i and contrastive(attr.doc[attr.i - 1])
         if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
             attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
+        if self.home(verb, subject, attr, neg, plan):
+            return True
         if attr is not None and self.age(attr, subject, neg):
             return True
         if attr is not None and self.own_name(attr, subject, neg):

@@ -96,8 +96,31 @@ def _marked_clauses(text: str, marks) -> list[str]:
 
 
 def new_clauses(text: str) -> list[str]:
-    """The clauses of `text` said of what holds now in place of something else."""
-    return _marked_clauses(text, _marks_new)
+    """The clauses of `text` said of what holds now in place of something else: "swapped
+    the subaru for an old hilux" gives "an old hilux", what is had now."""
+    return _exchanged(text) + _marked_clauses(text, _marks_new)
+
+
+def _exchanged(text: str) -> list[str]:
+    return [
+        _subtree_text(prep_object)
+        for token in parse(text)
+        if token.lemma_.lower() in EXCHANGING and token.tag_ in ("VBD", "VBN")
+        for prep_object in _for_objects(token)[:1]
+    ]
+
+
+def _for_objects(verb: Token) -> list[Token]:
+    """What the verb's object was swapped for, wherever the parser hung the "for"."""
+    heads = [verb, *(c for c in verb.children if c.dep_ == "dobj")]
+    return [o for h in heads for p, o in prep_objects(h) if p == "for" and not is_time(o)]
+
+
+def _subtree_text(token: Token) -> str:
+    """The phrase up to its own prepositions ("an old hilux", not "... for the winters")."""
+    cut = next((t.i for t in token.subtree if t.dep_ == "prep" and t.i > token.i), None)
+    kept = [t for t in token.subtree if cut is None or t.i < cut]
+    return "".join(t.text_with_ws for t in kept).strip(" ,.;")
 
 
 def _marks_new(token: Token) -> bool:
@@ -174,10 +197,11 @@ def _words(predicate: Token, marker: Token) -> str:
     dropped = {
         t.i
         for c in predicate.children
-        if (c.dep_ in OTHER_CLAUSES and not (c.left_edge.i <= marker.i <= c.right_edge.i))
-        or (swapped and c.dep_ == "prep" and c.lower_ == "for")
+        if c.dep_ in OTHER_CLAUSES and not (c.left_edge.i <= marker.i <= c.right_edge.i)
         for t in c.subtree
     }
+    if swapped:
+        dropped |= {t.i for o in _for_objects(predicate) for t in o.head.subtree}
     kept = [t for t in predicate.subtree if t.i not in dropped]
     while kept and (kept[-1].dep_ in ("cc", "punct") or kept[-1].is_space):
         kept.pop()  # "... way better pay and" of "..., and the kids are awake"

@@ -99,6 +99,8 @@ GENDERED = {
 }
 # Relatives chat names without "my" ("mum says hi", "visited grandma").
 KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
+# Small words inside names, which the tagger may call foreign ("Penha de França").
+LINKS = {"de", "da", "do", "das", "dos", "del", "della", "di", "du", "van", "von", "der", "la"}
 # Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
 LOSS_VERBS = {
     "give",
@@ -368,7 +370,9 @@ class Reader:
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
             span = token.doc[first : last + 1]
             # Only contiguous names: stop at the first word that is not part of one.
-            words = [t for t in span if t.pos_ in ("PROPN", "NUM", "PART", "ADP")]
+            words = [
+                t for t in span if t.pos_ in ("PROPN", "NUM", "PART", "ADP") or t.lower_ in LINKS
+            ]
             if len(words) == len(span):
                 return span.text
             return self.name_of(token)

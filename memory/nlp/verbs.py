@@ -141,6 +141,21 @@ class VerbFrames:
                 self.add(entity, "be_in", self.reader.value(old), past=not plan)
         return True
 
+    def home(self, verb: Token, subject: Token, attr: Token | None, neg: bool, plan: bool) -> bool:
+        """ "home is Šiška now", "Porto is home", "my home is in Braga": where its owner
+        lives (the owner of "home", or the speaker when no one is named)."""
+        pairs = [(subject, attr), (attr, subject)]
+        pairs += [(subject, o) for p, o in prep_objects(verb) if p == "in"]
+        for home, place in pairs:
+            if home is None or place is None or home.lemma_.lower() != "home":
+                continue
+            if place.pos_ != "PROPN" or is_time(place):
+                continue
+            owner = self.reader.owner(home) or self.reader.speaker
+            self.add(owner, "lives_in", self.reader.value(place), negated=neg, plan=plan)
+            return True
+        return False
+
     def new_home(self, verb: Token, entity: str) -> None:
         """ "I moved out of Kalamaja, into a wooden house in Nõmme": where they moved to."""
         for prep, obj in prep_objects(verb):
