@@ -138,3 +138,24 @@ def test_home_said_of_a_place_is_where_i_live(chat, text):
     chat.tell("I live in Ermesinde")
     chat.tell(text)
     assert chat.ask("Where do I live now?") == "You live in Matosinhos."
+
+
+def test_someone_moving_out_later_still_lives_here_until_then(chat):
+    chat.tell("I share a flat in Arroios with my friend Beatriz")
+    chat.tell("beatriz is moving out at the end of June, she got a job in Braga")
+    assert chat.ask("Does Beatriz still live with me?").startswith("Yes")
+    chat.now += timedelta(days=200)
+    assert chat.ask("Does Beatriz still live with me?").startswith("No")
+
+
+def test_which_of_a_group_asks_who_of_them(chat):
+    chat.tell(
+        "my bosses are Marta Leal and Rui Sousa. she answers emails at midnight, he never does"
+    )
+    assert "Marta" in chat.ask("Which of my bosses answers emails at midnight?")
+
+
+def test_an_age_said_of_someone_else_is_not_theirs(chat):
+    chat.tell("my neighbour Ilídio says no more parties on the terrace")
+    chat.tell("our cat Miau died last night, very old already, 17")
+    assert chat.ask("How old is Ilídio?") == "I don't know."

@@ -96,3 +96,10 @@ def test_not_in_a_sentence_with_a_verb_is_no_repair(db):
 
     assert not has_cue("I'm not happy about the rent")
     assert not has_cue("not bad at all")
+
+
+def test_a_sentence_put_right_later_is_said_back_as_put_right(chat):
+    chat.tell("I manage a guesthouse in Tavira, 9 rooms, the owner lives in Lisbon")
+    chat.tell("no wait, that was wrong, it's 11 rooms. we opened two in the attic")
+    answer = chat.ask("How many rooms does the guesthouse have?")
+    assert "11" in answer and "9 rooms" not in answer

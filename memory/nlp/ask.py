@@ -38,6 +38,20 @@ CATEGORIES = {
 }
 
 
+def one_of(root: Token) -> str | None:
+    """ "Which (one) of my kids is expecting?" -> "Who is expecting?": the group named says
+    where to look, the predicate what is asked."""
+    who = child(root, "nsubj", "nsubjpass")
+    if who is None or not (who.lower_ in ("which", "who") or child(who, "det") is not None):
+        return None
+    if who.lower_ not in ("which", "who") and child(who, "det").lower_ != "which":
+        return None
+    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in who.children):
+        return None
+    rest = root.doc[who.right_edge.i + 1 :].text
+    return f"Who {rest}" if rest.strip(" ?") else None
+
+
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
     base = parse_question(text, speaker=speaker)
     doc = parse(unwrap(text).rstrip(" ?.!") + "?")
@@ -51,6 +65,9 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     habit = habitual(root)
     if habit:  # "Did I use to smoke?" asks "Did I smoke?" of the past
         return replace(read_question(habit, speaker=speaker), text=text, wants_past=True)
+    among = one_of(root)
+    if among:  # "Which of my supervisors replies to emails at 2am?" asks who does
+        return replace(read_question(among, speaker=speaker), text=text)
     owned = owned_slot(doc, reader) if root.lemma_ in OWNING_VERBS else None
     found = (
         owned

@@ -171,6 +171,8 @@ def is_plan(predicate: Token) -> bool:
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
 STARTING_VERBS = {"start", "begin", "commence", "open"}
+# What one is given to hold from a day on ("a new job for September").
+POSITIONS = {"job", "role", "position", "post", "contract", "placement", "internship"}
 
 
 def starts_later(predicate: Token, auxes: set[str]) -> bool:
@@ -185,6 +187,9 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
     for c in predicate.children:
         if c.dep_ == "advcl" and c.lemma_ in STARTING_VERBS and c.tag_ == "VBG":
             return _comes_later(c)  # "..., starting 2 June"
+        if c.dep_ == "dobj" and c.lemma_ in POSITIONS:  # "got a new job for September"
+            if any(p == "for" and _later(o) for p, o in _preps(c)):
+                return True
     return False
 
 

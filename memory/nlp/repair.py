@@ -77,13 +77,6 @@ def meant(text: str) -> str:
     return fixed.text if fixed is not None else text
 
 
-def as_meant(message: str, fact: str) -> str:
-    """The words a fact was read from, as meant: its message with the message's own repairs
-    made; the fact's own sentence when the message put right an earlier one (the facts were
-    then read from that one)."""
-    return fact if corrects_earlier(message) else meant(message)
-
-
 def corrects_earlier(text: str) -> bool:
     """Whether a message may put right one said before ("*thursdays", "typo earlier:
     aruzhan"): its own words then say less than the facts read again from the earlier one."""

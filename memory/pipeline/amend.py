@@ -6,8 +6,10 @@ its shape ("rehearsals are wednesdays" -> "rehearsals are thursdays")."""
 
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from chatbot.models import Message
-from memory.models import Fact
+from memory.models import Fact, FactTruth, Operation
 from memory.nlp import repair
 
 LOOKED_BACK = 5  # the user's latest messages a correction may be about
@@ -46,3 +48,51 @@ def earlier_repaired(*, message: Message, text: str) -> Amended | None:
         wrong = [f for f in facts if named.search(f.object) or named.search(f.text)]
         return Amended(text=fixed.text, wrong=fixed.wrong, right=fixed.right, facts=wrong or facts)
     return None
+
+
+def put_right(message: Message) -> str | None:
+    """What a message says as meant: its own repairs made, and a later message's correction
+    of it applied; for a message that corrects an earlier one, that earlier message put
+    right (None when it is not known). The corrections come from the audit trail, read for
+    an answer's facts at once by `prefetch` (an answer may be composed where the database
+    is not to be called); without it, only the message's own repairs."""
+    known = getattr(message, "_put_right", False)
+    if known is not False:
+        return known
+    return None if repair.corrects_earlier(message.text) else repair.meant(message.text)
+
+
+def prefetch(facts: list[Fact]) -> None:
+    """Find, in one query, the corrections linking the messages of `facts` to others."""
+    messages: dict[int, list[Message]] = {}
+    for fact in facts:
+        if fact.source_message is not None:
+            messages.setdefault(fact.source_message_id, []).append(fact.source_message)
+    if not messages:
+        return
+    retracted = FactTruth.objects.filter(operation=Operation.RETRACT).exclude(cause_message=None)
+    rows = retracted.filter(
+        Q(fact__source_message__in=messages) | Q(cause_message__in=messages)
+    ).values_list(
+        "fact__source_message", "fact__source_message__text", "cause_message", "cause_message__text"
+    )
+    later: dict[int, str] = {}  # a message -> the text of the message that corrected it
+    earlier: dict[int, str] = {}  # a correcting message -> the text of the one it corrected
+    for source, source_text, cause, cause_text in rows:
+        if source == cause:
+            continue
+        later.setdefault(source, cause_text)
+        earlier.setdefault(cause, source_text)
+    for pk, copies in messages.items():
+        said = _put_right(copies[0], later.get(pk), earlier.get(pk))
+        for message in copies:
+            message._put_right = said
+
+
+def _put_right(message: Message, corrected_by: str | None, corrects: str | None) -> str | None:
+    if repair.corrects_earlier(message.text):
+        fixed = repair.repaired(message.text, before=corrects) if corrects else None
+        return fixed.text if fixed is not None else None
+    said = repair.meant(message.text)
+    fixed = repair.repaired(corrected_by, before=said) if corrected_by else None
+    return fixed.text if fixed is not None else said

@@ -4,7 +4,7 @@
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.relations import TITLES
-from memory.nlp.repair import as_meant
+from memory.pipeline.amend import put_right
 from memory.pipeline.question import Evidence
 
 # Words that join the parts of a name without naming anything ("Secretary of State for
@@ -77,7 +77,8 @@ def only_departed(text: str, name: str) -> bool:
 def source(fact: Fact) -> str:
     """The whole message a fact came from: a clause may have cut off what names the object."""
     message = fact.source_message
-    return as_meant(message.text, fact.text) if message is not None else fact.text
+    meant = put_right(message) if message is not None else None
+    return meant if meant is not None else fact.text
 
 
 def about_subject(evidence: Evidence) -> list[Fact]:

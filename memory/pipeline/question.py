@@ -13,7 +13,7 @@ from memory import embeddings, graph, nlp, selectors
 from memory.models import Fact, FactTruth, MemoryState, Operation
 from memory.nlp import ask
 from memory.nlp.parse import parse
-from memory.pipeline import retrieve
+from memory.pipeline import amend, retrieve
 from memory.pipeline.guard import base_relation
 
 MIN_SIMILARITY = 0.35
@@ -233,6 +233,7 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
     ordered = [f for f in ordered[:60] if kept(f)]
     evidence.holders = [f for f in evidence.holders if kept(f)]
     evidence.facts = ordered
+    amend.prefetch([*ordered, *evidence.holders, *evidence.firsts.values()])
     evidence.scores = scores
     evidence.history = history
     return evidence

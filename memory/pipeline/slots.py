@@ -171,6 +171,10 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     return same_entity(fact.subject, subject) or (named and not thing)
 
 
+def _of(fact: Fact, subject: str) -> bool:
+    return owned_by(subject, fact.subject) or subject.lower() in source(fact).lower()
+
+
 def says(fact: Fact, stems: set[str]) -> bool:
     message = fact.source_message
     text = f"{fact.text} {message.text if message is not None else ''}"
@@ -244,7 +248,11 @@ def unanswered(evidence: Evidence) -> bool:
     if any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids):
         return False
     stems = attribute_words(roles)
-    if stems is not None and not any(says(f, stems) for f in evidence.facts):
+    # of someone else, only what is said where they are named counts: "very old already,
+    # 16" of a cat says nothing of how old Kelvin is
+    own = owned_by(evidence.speaker, intent.subject)
+    told = [f for f in evidence.facts if own or _of(f, intent.subject)]
+    if stems is not None and not any(says(f, stems) for f in told):
         return True
     # something close in meaning may answer what the slot reading missed
     return owned_by(evidence.speaker, intent.subject) and evidence.best_similarity < RELATED

@@ -107,14 +107,15 @@ def quote(fact: Fact, speaker: str) -> str:
     dinosaurs right now"). Another speaker's "I" (a transcript's "Gina: I ...") is Gina. The
     sentence is the one naming the fact's value, else the one sharing most of its words."""
     from memory.nlp import sentences, stem, tokenize
-    from memory.nlp.repair import corrects_earlier, meant
     from memory.nlp.statements import resolve_first_person
+    from memory.pipeline.amend import put_right
     from memory.pipeline.update import split_speaker
 
     message = fact.source_message
-    if message is None or corrects_earlier(message.text):
+    meant = put_right(message) if message is not None else None
+    if meant is None:
         return plain(fact, speaker)
-    who, body = split_speaker(meant(message.text), speaker)
+    who, body = split_speaker(meant, speaker)
     parts = [p.strip().rstrip(".!") for p in sentences(body) if p.strip(" .!?")]
     anchor = (fact.object or "").lower()
     said = {stem(w) for w in tokenize(fact.text)}

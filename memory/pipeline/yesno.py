@@ -9,6 +9,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.endings import ENDING_VERBS, LEAVING
 from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.pipeline import slots
@@ -19,7 +20,37 @@ from memory.pipeline.speech import day, join, quote, sentence, since, speak, unt
 
 
 def yes_no(evidence: Evidence) -> str:
-    return not_yet(evidence) or ended_since(evidence) or decided(evidence)
+    return (
+        not_yet(evidence) or ended_since(evidence) or leaving_planned(evidence) or decided(evidence)
+    )
+
+
+def leaving_planned(evidence: Evidence) -> str | None:
+    """ "Does Carmen still live with me?" after "carmen is moving out at the end of
+    November": a departure to come leaves things as they are until its day, and ends them
+    from it."""
+    intent = evidence.intent
+    if not intent.subject or not re.search(r"\bstill\b", intent.text, re.I):
+        return None
+    leaving = [
+        f
+        for f in evidence.facts
+        if f.is_true and _leaves(f.relation) and owned_by(intent.subject, f.subject)
+    ]
+    if not leaving:
+        return None
+    plan = max(leaving, key=lambda f: (f.created_at, f.pk))
+    said = sentence(quote(plan, evidence.speaker))
+    if slots.has_happened(plan, evidence.asked_at):
+        return f"No, not anymore. {said}"
+    return f"Yes, for now. {said}"
+
+
+def _leaves(relation: str) -> bool:
+    if not relation.startswith("plan:"):
+        return False
+    verb, _, rest = relation.removeprefix("plan:").partition("_")
+    return (verb, rest) in LEAVING or (not rest and verb in ENDING_VERBS)
 
 
 CHECKED = 20  # the best-ranked facts: each is said back as its sentence to be read
