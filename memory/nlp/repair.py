@@ -79,8 +79,12 @@ def meant(text: str) -> str:
 
 def corrects_earlier(text: str) -> bool:
     """Whether a message may put right one said before ("*thursdays", "typo earlier:
-    aruzhan"): its own words then say less than the facts read again from the earlier one."""
-    return has_cue(text) and repaired(text) is None
+    aruzhan"): its own words then say less than the facts read again from the earlier one.
+    A message telling that something ended ("Actually I left Feedzai last week, now I'm at
+    Unbabel") is news, not a repair: what held before did hold."""
+    from memory.nlp.marks import ended_clauses
+
+    return has_cue(text) and repaired(text) is None and not ended_clauses(text)
 
 
 def has_cue(text: str) -> bool:

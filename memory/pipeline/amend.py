@@ -26,7 +26,7 @@ class Amended:
 def earlier_repaired(*, message: Message, text: str) -> Amended | None:
     """The newest of the user's last few messages that `text` puts right, put right; None
     when `text` corrects nothing said before (or corrects itself: memory.nlp.statements)."""
-    if not repair.has_cue(text) or repair.repaired(text) is not None:
+    if not repair.corrects_earlier(text):
         return None
     earlier = (
         Message.objects.filter(
