@@ -4,8 +4,12 @@ uncapitalised name as a common noun, so the name is lost to every reader after i
 `truecased` puts back the capitals a careful writer would have typed, changing case only, so
 a text keeps its length and every offset into it: "i" and its contractions, and first names
 of the names list (gender-guesser's, 40k names of many countries) that are no English word.
-English words are the parser's own lemma index (WordNet's nouns, verbs, adjectives and
-adverbs), so a name that is also a word ("will", "rose", "mark", "max") stays as typed.
+English words are those with English inflections (lemminflect's dictionary: "will", "rose",
+"mark", "grace" stay as typed). The parser's lemma index (WordNet) is no test of that: it holds
+the names of people WordNet describes ("sarah", "moses", "david", "maria"), so the commonest
+first names stayed lower case and were lost to pronouns ("his wife sarah ... she"); of its
+words, only the short ones and those the names list calls androgynous ("souk", "geek") are
+taken as English too.
 """
 
 import re
@@ -13,7 +17,7 @@ from functools import cache
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # chat words that happen to be someone's name somewhere
-NOT_NAMES = {"hey", "bae", "til", "lol", "haha", "hola", "ciao", "salam", "namaste"}
+NOT_NAMES = {"hey", "bae", "til", "lol", "haha", "hola", "ciao", "salam", "namaste", "kinda"}
 
 
 @cache
@@ -41,10 +45,26 @@ def english_words() -> frozenset[str]:
 def first_names() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    from memory.nlp.predicates import listed_names
+    from memory.nlp.predicates import TIME_WORDS, _names, listed_names
 
-    english = english_words() | STOP_WORDS | NOT_NAMES
-    return frozenset(n for n in listed_names() if len(n) > 2 and n.isalpha() and n not in english)
+    listed = [n for n in listed_names() if len(n) > 2 and n.isalpha()]
+    wordnet = english_words()
+    return frozenset(
+        n
+        for n in listed
+        if n not in STOP_WORDS
+        and n not in NOT_NAMES
+        and n not in TIME_WORDS  # "in june" is a date: the tagger reads "June" as a person
+        and not inflected(n)
+        and not (n in wordnet and (len(n) <= 3 or _names().get_gender(n) == "andy"))
+    )
+
+
+def inflected(word: str) -> bool:
+    """Whether lemminflect knows `word` as an English word (it lists its lemmas)."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word))
 
 
 @cache
