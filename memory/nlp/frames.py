@@ -79,6 +79,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
                 # that name's role.
                 name = self.unattached_name(token)
                 self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
+            if token.text == ":":
+                self.labelled_list(token)
             years = age_beside(token)
             if years:
                 self.add(self.reader.entity(token), "age", years)

@@ -18,6 +18,7 @@ from memory.nlp.reader import (
     LOSS_VERBS,
     NAMING_VERBS,
     STOP_VERBS,
+    SUBJECTS,
     Reader,
     is_day,
     is_time,
@@ -219,6 +220,30 @@ class HoldingFrames:
             self.add(self.reader.speaker, role, self.reader.name_of(name), plan=plan, multi=True)
         return True
 
+    def labelled_list(self, colon: Token) -> None:
+        """ "private pupils at the moment: Bruno, Kasia and Femi", "kids: noor is 7 and sami
+        is 4", "our dogs: a beagle called Pepper and ...": a plural noun set before a colon
+        labels the names listed after it; each holds that role of the label's owner (the
+        speaker when no one owns it)."""
+        before = [t for t in colon.sent if t.i < colon.i]
+        # the head noun of what comes before ("pupils", not "moment" in "pupils at the moment")
+        heads = [
+            t
+            for t in before
+            if t.pos_ == "NOUN" and not any(a.pos_ == "NOUN" and a.i < colon.i for a in t.ancestors)
+        ]
+        label = heads[-1] if heads else None
+        if label is None or label.tag_ != "NNS":
+            return
+        if any(t.pos_ in ("VERB", "AUX") for t in before if t.i > label.i):
+            return  # "I told them what I want: ..." is no label
+        if any(t.dep_ in SUBJECTS and t.head == label for t in before):
+            return
+        owner = self.reader.owner(label) or self.reader.speaker
+        role = f"role:{self.reader.role(label)}"
+        for name in listed_names(colon):
+            self.add(owner, role, self.reader.name_of(name), multi=True)
+
     def ended_tie(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "Fábrica stopped the contract", "the gym ended our membership": a name that ends
         the tie it had with the speaker leaves whatever slot held it (a client, a gym)."""
@@ -256,6 +281,26 @@ class HoldingFrames:
         obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
+
+
+def listed_names(colon: Token) -> list[Token]:
+    """The names an item of the list after a colon starts with: "Bruno, Kasia and Femi";
+    "noor is 7 and sami is 4"; not a name inside an item ("a beagle from Lyon")."""
+    items = []
+    for token in colon.doc[colon.i + 1 :]:  # (the parser often starts a sentence after it)
+        if token.text in (".", "!", "?", ";", "\n"):
+            break
+        items.append(token)
+    names = []
+    for token in items:
+        if not looks_named(token) or token.dep_ in ("compound", "pobj", "poss"):
+            continue
+        start = token.left_edge.i if token.dep_ in SUBJECTS else token.i
+        if start == colon.i + 1 or token.doc[start - 1].text in (",", "and", "&"):
+            names.append(token)  # the first word of an item
+        elif token.doc[token.i - 1].lower_ in ("called", "named"):
+            names.append(token)  # "a beagle called Pepper"
+    return names
 
 
 def apposed_name(thing: Token) -> Token | None:

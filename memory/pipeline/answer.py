@@ -9,11 +9,11 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline import anchored, expect, located, newest, roles, slots
+from memory.pipeline import aligned, anchored, expect, located, newest, roles, slots
 from memory.pipeline.dates import happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
-from memory.pipeline.names import about_subject, source
+from memory.pipeline.names import about_subject, never_named, source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, quote, sentence, since, speak, until
 from memory.pipeline.yesno import says_ended, yes_no
@@ -41,7 +41,7 @@ def compose(evidence: Evidence) -> str:
 
 def decide(evidence: Evidence) -> str | None:
     intent = evidence.intent
-    if not evidence.facts:
+    if not evidence.facts or never_named(evidence):
         return UNKNOWN
     if intent.wh in ("what", "which") and not intent.yes_no and expect.asks_date(intent.text):
         # "What month did I join the choir?" asks when, as "when" does
@@ -58,6 +58,11 @@ def decide(evidence: Evidence) -> str | None:
         return told
     if decided:
         return decided
+    # a stored fact in the wh-word's place, else a clause of what was said that is the
+    # question with its wh-word filled in
+    read = roles.answer(evidence, before_slots=False) or aligned.answer(evidence)
+    if read:
+        return read
     if slots.job_never_told(evidence):
         return None
     marked = told_past(evidence)  # a sentence told of the past, for a past question

@@ -33,6 +33,7 @@ LEXICON_VERBS = {"works": "work", "lives": "live", "travels": "travel", "studies
 NEAR_MEANING = 0.55  # cosine of two verbs' embeddings that say the same act ("pick", "choose")
 # Words of a question that are not the thing asked about.
 SKIP_DEPS = {"aux", "auxpass", "det", "punct", "neg", "case", "mark", "cc", "prep", "poss"}
+UNRESOLVED = {"he", "she", "they", "him", "her", "them", "it"}
 CHAT_WORDS = {"again", "now", "still", "currently", "these", "days", "ever", "exactly"}
 
 
@@ -177,6 +178,8 @@ def fit(question: Asked, fact: Fact, speaker: str) -> float:
             return 0.0
         if fact.subject == speaker and question.kind is None:
             return 0.0  # the user does not ask who they are
+        if fact.subject.lower() in UNRESOLVED:
+            return 0.0  # a pronoun no one was found for names no one ("He.")
     else:
         said -= {nlp.stem(w) for w in nlp.tokenize(filler)}
     # the preposition left at the end is an argument the fact has ("... share a flat with?")

@@ -3,6 +3,7 @@ it. One value for a single-valued slot (with a plan or the previous value where 
 current member for a set, the date for "when", the previous value for "before"."""
 
 import copy
+import re
 from datetime import datetime, timedelta
 
 from memory.models import Fact
@@ -26,6 +27,9 @@ def slot_of(fact: Fact) -> str:
 
 def slot_set(relation: str) -> set[str]:
     roles = {f"role:{r}" for r in ask.category_roles(relation)} | {relation}
+    head = relation.split()[-1]
+    if relation.startswith("role:") and " " in relation:
+        roles.add(f"role:{head}")  # "my hockey team" is my team when that is all I said
     if relation == "works_as":
         roles.add("is")
     return roles
@@ -116,7 +120,8 @@ def answer(evidence: Evidence) -> str | None:
         return sentence(text)
     if not now:
         return no_longer(evidence, past, plans)
-    return sentence(speak_all(now, speaker))
+    counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
+    return sentence(speak_all(now, speaker, counted=counted))
 
 
 # Slots that name one attribute of whoever is asked about: a role held for them ("Joana's

@@ -57,19 +57,25 @@ def join(clauses: list[str]) -> str:
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
-def speak_all(facts: list[Fact], speaker: str) -> str:
+def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False) -> str:
     """Several current values said at once: one role's holders as a list ("your housemates
-    are Jonas, Hannah and Sindre"), anything else clause by clause."""
+    are Jonas, Hannah and Sindre"; counted, "you have 3 housemates: ..."), anything else
+    clause by clause."""
     slots = {(f.subject, f.relation) for f in facts}
     if len(facts) > 1 and len(slots) == 1 and facts[0].relation.startswith("role:"):
         subject, relation = slots.pop()
         role = relation.removeprefix("role:")
         words = role.split()
         words[-1] = (getInflection(words[-1], tag="NNS") or (words[-1] + "s",))[0]
-        owner = "your" if subject == speaker else f"{subject}'s"
         # the newest first ("who's my flatmate now?"); those told together, as told
-        said = sorted(facts, key=lambda f: (-(f.source_message_id or 0), f.pk))
-        return f"{owner} {' '.join(words)} are {join([f.object for f in said])}"
+        said = join(
+            [f.object for f in sorted(facts, key=lambda f: (-(f.source_message_id or 0), f.pk))]
+        )
+        if counted:
+            who = "you have" if subject == speaker else f"{subject} has"
+            return f"{who} {len(facts)} {' '.join(words)}: {said}"
+        owner = "your" if subject == speaker else f"{subject}'s"
+        return f"{owner} {' '.join(words)} are {said}"
     return join([speak(f, speaker) for f in facts])
 
 

@@ -1,0 +1,236 @@
+"""Answers read off the user's own sentences by the question's structure, where no slot did.
+
+`roles.py` finds the wh-word's place in the stored facts, so it answers only what extraction
+turned into a fact with the right subject. People say more than any fact reader takes in
+("she opened a salon in wandegeya" after "my brother moses and his wife sarah visited"; "bec's
+a marine engineer on the ferries and her husband josh stays home"). Here the statements
+closest to the question are read again at answer time, as they were said (with their
+repairs made): every clause of the message with its subject resolved the way extraction
+resolves it (I is the user, he/she the person the message named last who can be one), and a
+clause that is the question with the wh-word filled in answers it:
+
+- "Who is grounded?" - a clause whose verb is the question's and which shares the rest of
+  its words gives its subject ("... so she cried for an hour, he's grounded" -> Migo);
+- "What did Sarah open?" / "What do I play in the band?" - a clause of the question's verb
+  about the question's subject gives its object;
+- "Where does Nacho work?" - the same clause gives its place;
+- "What does Bec do?" - a clause about Bec gives its predicate ("is a marine engineer").
+
+A negated clause ("he doesn't play anymore") or one still planned ("will open") answers
+nothing; of several clauses that fit equally, the newest said wins (what holds now).
+"""
+
+from dataclasses import dataclass
+
+from memory import nlp
+from memory.models import Fact
+from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.predicates import is_plan, negated
+from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
+from memory.pipeline.guard import owned_by
+from memory.pipeline.names import source
+from memory.pipeline.question import Evidence
+from memory.pipeline.roles import PLACE_PREPS, UNRESOLVED, Asked, asked, content, verb_match
+from memory.pipeline.speech import sentence, to_you
+
+READ = 8  # the statements closest to the question whose messages are read again
+SUBJECTS = ("nsubj", "nsubjpass")
+# Verbs that say nothing of what someone does ("What does Bec do?" is not "she says ...").
+NO_ACTIVITY = {"be", "have", "say", "think", "tell", "want", "know", "get", "do", "go", "come"}
+NO_ACTIVITY |= LOSS_VERBS | STOP_VERBS | LEAVE_VERBS  # what one gave up is not what one does
+# Children of a predicate that are other clauses, or say how it was said, not what was done.
+OTHER_CLAUSES = {"conj", "cc", "advcl", "ccomp", "parataxis", "punct", "mark", "intj", "discourse"}
+CONTENT = ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+
+
+@dataclass(frozen=True)
+class Clause:
+    predicate: Token
+    subject: str  # who or what the clause is about, resolved ("Migo", the speaker)
+    fact: Fact  # the statement whose message it was read from (for its time)
+
+
+def answer(evidence: Evidence) -> str | None:
+    """The answer a clause of the closest statements gives to a wh-question, or None."""
+    intent = evidence.intent
+    if intent.yes_no or intent.wh == "when" or intent.anchor or intent.wants_order:
+        return None
+    if intent.wants_past:
+        return None  # what held before is read by the past's own readers (earlier.py)
+    question = asked(intent.text, speaker=evidence.speaker)
+    if question is None:
+        return None
+    best: tuple[tuple, str] | None = None
+    for clause in clauses(evidence):
+        score = fit(question, clause, evidence.speaker)
+        if score <= 0:
+            continue
+        said = say(question, clause, evidence.speaker)
+        if said is None:
+            continue
+        rank = (score, clause.fact.created_at, clause.predicate.i)
+        if best is None or rank > best[0]:
+            best = (rank, said)
+    return best[1] if best else None
+
+
+def clauses(evidence: Evidence) -> list[Clause]:
+    """Every clause of the messages behind the statements closest to the question (and
+    behind those about whom it asks), each message read once."""
+    subject = evidence.intent.subject or ""
+    ranked = sorted(evidence.facts, key=lambda f: -evidence.similarity.get(f.pk, 0.0))
+    facts = ranked[:READ]
+    if subject and not owned_by(evidence.speaker, subject):
+        facts += [f for f in evidence.facts if nlp.same_entity(f.subject, subject)][:READ]
+    seen: set[str] = set()
+    out: list[Clause] = []
+    for fact in facts:
+        text = source(fact)
+        if text in seen:
+            continue
+        seen.add(text)
+        out.extend(read(text, fact, evidence.speaker))
+    return out
+
+
+def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
+    """The clauses of one message in the order said, subjects resolved as they come: a
+    pronoun is the person named last before it who can be one."""
+    from memory.pipeline.update import split_speaker
+
+    who, body = split_speaker(text, speaker)
+    reader = Reader(speaker=who)
+    out = []
+    for token in parse(body):
+        if token.pos_ == "PROPN" and token.dep_ not in SUBJECTS:
+            reader.remember([reader.name_of(token)])  # "dinner with Pedro. he ..."
+        if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):
+            continue
+        subjects = reader.subjects(token)
+        if len(subjects) != 1:
+            continue  # "Ana and Tom moved": no one answer; no subject: nothing to say
+        entity = reader.entity(subjects[0])
+        reader.remember([entity])
+        out.append(Clause(token, entity, fact))
+    return out
+
+
+def fit(question: Asked, clause: Clause, speaker: str) -> float:
+    """How well a clause is the question with its wh-word filled in; 0 when it is not."""
+    predicate = clause.predicate
+    if negated(predicate) or is_plan(predicate):
+        return 0.0
+    said = words(predicate)
+    if question.role == "subject":
+        if clause.subject == speaker and question.kind is None:
+            return 0.0  # the user does not ask who they are
+        if clause.subject.lower() in UNRESOLVED:
+            return 0.0
+        if not question.words <= said | {nlp.stem(w) for w in nlp.tokenize(clause.subject)}:
+            return 0.0  # "who is grounded?" is not "who is pregnant?"
+    elif not (question.subject and same(clause.subject, question.subject, speaker)):
+        return 0.0
+    shared = len(said & question.words)
+    if question.verb == "do" and question.role == "object":
+        # "What does Anouk do for work?": the sentence must say something of work (not
+        # "Øystein swears by his old camera")
+        if activity(predicate) is None or not question.words <= sentence_words(predicate):
+            return 0.0
+        return 1.0 + shared
+    match = verb_match(question.verb, verb_of(predicate))
+    if not match or (question.words and not shared and question.role != "subject"):
+        return 0.0
+    return match + shared
+
+
+def same(entity: str, subject: str, speaker: str) -> bool:
+    if subject == speaker or entity == speaker:
+        return entity == subject
+    return nlp.same_entity(entity, subject)
+
+
+def verb_of(predicate: Token) -> str:
+    prt = child(predicate, "prt")
+    return predicate.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+
+
+def words(predicate: Token) -> set[str]:
+    """Stems of the clause's own content words (not those of the clauses hanging from it)."""
+    return {nlp.stem(t.lower_) for t in own(predicate) if content(t) and t.i != predicate.i}
+
+
+def sentence_words(predicate: Token) -> set[str]:
+    """Stems of the content words of the whole sentence a clause is in."""
+    return {nlp.stem(t.lower_) for t in predicate.sent if t.pos_ in CONTENT and not t.is_stop}
+
+
+def own(predicate: Token) -> list[Token]:
+    """The predicate's words without its subject and without the other clauses it joins."""
+    kept = [predicate]
+    for c in predicate.children:
+        if c.dep_ in SUBJECTS or c.dep_ in OTHER_CLAUSES:
+            continue
+        kept.extend(c.subtree)
+    return sorted(kept, key=lambda t: t.i)
+
+
+def activity(predicate: Token) -> Token | None:
+    """What someone does, said by a clause about them: "is a marine engineer" (a noun), or a
+    verb of its own ("runs a spice stall", "sings")."""
+    if predicate.lemma_ == "be":
+        attr = child(predicate, "attr")
+        return attr if attr is not None and attr.pos_ == "NOUN" else None
+    return predicate if predicate.lemma_ not in NO_ACTIVITY else None
+
+
+def say(question: Asked, clause: Clause, speaker: str) -> str | None:
+    """The clause said back as the answer: whom it is about, then what it says of them."""
+    predicate = clause.predicate
+    if question.role == "object" and question.verb != "do":
+        if question.prep:
+            found = [o for p, o in preps(predicate) if p == question.prep]
+        else:
+            found = children(predicate, "dobj", "attr", "oprd", "xcomp")
+        if not found:
+            return None
+    if question.role == "place" and not any(p in PLACE_PREPS for p, _ in preps(predicate)):
+        return None
+    kept = own(predicate)
+    while kept and kept[-1].is_punct:
+        kept.pop()
+    text = said_words(kept)
+    if not text:
+        return None
+    who = clause.subject
+    if who == speaker:
+        return sentence(to_you(f"I {text}"))
+    return sentence(f"{who} {text}")
+
+
+def said_words(tokens: list[Token]) -> str:
+    """The tokens as typed; where words between them were left out, a space stands."""
+    text = ""
+    for before, token in zip([None, *tokens], tokens, strict=False):
+        if before is not None and token.i != before.i + 1 and not text.endswith(" "):
+            text += " "
+        text += spelled(token) + token.whitespace_
+    return text.strip()
+
+
+CONTRACTED = {"'s": "is", "'m": "am", "'re": "are", "'ve": "have", "'ll": "will", "'d": "would"}
+
+
+def spelled(token: Token) -> str:
+    """A contracted verb said whole once its subject is named ("bec's a" -> "Bec is a")."""
+    if token.dep_ != "case" and token.lower_ in CONTRACTED and token.pos_ in ("AUX", "VERB"):
+        return CONTRACTED[token.lower_]
+    return token.text
+
+
+def preps(predicate: Token) -> list[tuple[str, Token]]:
+    return [
+        (p.lower_, o)
+        for p in children(predicate, "prep", "dative")
+        for o in children(p, "pobj")
+        if o is not None
+    ]

@@ -1,0 +1,79 @@
+"""Answers read at question time from the clauses of what was said (memory/pipeline/aligned.py),
+and lower-case names that WordNet also lists (memory/nlp/casing.py). Sentences written for
+these tests, through the real chat entry point and the real parser."""
+
+import pytest
+
+from memory.nlp.casing import truecased
+
+
+def test_what_someone_did_is_read_from_the_clause_about_them(chat):
+    chat.tell(
+        "my cousin rafael and his girlfriend sarah came for lunch. he's driving trams now "
+        "and she opened a bookshop in the old town"
+    )
+    answer = chat.ask("What did Sarah open?")
+    assert "bookshop" in answer and "trams" not in answer
+
+
+def test_what_someone_does_is_their_clause_not_their_partners(chat):
+    chat.tell(
+        "spent the weekend at my brother tiago's place. tiago's a pharmacist in the hospital "
+        "and his wife marta teaches yoga at a studio downtown"
+    )
+    assert "yoga" in chat.ask("What does Marta do?")
+    assert "pharmacist" in chat.ask("What does Tiago do?")
+
+
+def test_what_i_play_is_read_from_my_own_clause(chat):
+    chat.tell("work is fine. i also play trumpet in a brass band with some old school friends")
+    answer = chat.ask("What do I play in the band?")
+    assert answer.startswith("You") and "trumpet" in answer
+
+
+def test_a_clause_about_someone_else_does_not_answer_for_them(chat):
+    chat.tell("my neighbour oskar grows tomatoes on his balcony")
+    assert chat.ask("What does Greta grow?") == "I don't know."
+
+
+def test_a_negated_clause_answers_nothing(chat):
+    chat.tell("my friend lucas doesn't drive a car, he hates traffic")
+    answer = chat.ask("What does Lucas drive?")
+    assert answer == "I don't know." or "n't drive" in answer
+
+
+def test_a_pronoun_with_no_one_to_name_is_never_the_answer(chat):
+    chat.tell("he's grounded for a week after the football broke a window")
+    assert chat.ask("Who is grounded?") != "He."
+
+
+@pytest.mark.parametrize("name", ["sarah", "david", "maria", "moses", "anna"])
+def test_common_first_names_typed_in_lower_case_are_names(db, name):
+    assert truecased(f"my friend {name} came over") == f"my friend {name.title()} came over"
+
+
+@pytest.mark.parametrize("word", ["will", "rose", "mark", "grace", "souk", "kinda", "max"])
+def test_english_words_that_are_also_names_stay_as_typed(db, word):
+    assert truecased(f"the {word} is here") == f"the {word} is here"
+
+
+def test_names_listed_after_a_label_hold_its_role(chat):
+    chat.tell("i teach piano. private pupils at the moment: Bruno, Kasia and Femi")
+    answer = chat.ask("Who are my private pupils?")
+    assert all(name in answer for name in ("Bruno", "Kasia", "Femi"))
+
+
+def test_a_labelled_list_of_clauses_gives_each_name(chat):
+    chat.tell("kids: noor is 7 and sami is 4")
+    answer = chat.ask("What are my kids' names?")
+    assert "Noor" in answer and "Sami" in answer
+
+
+def test_a_colon_with_no_plural_label_lists_no_one(chat):
+    chat.tell("reminder: call Dmitri about the van")
+    assert ("alice", "role:reminder", "Dmitri") not in chat.facts()
+
+
+def test_a_role_asked_with_a_modifier_finds_the_plain_role(chat):
+    chat.tell("I play goalie in a beer league, my team is called Les Loups")
+    assert "Les Loups" in chat.ask("What's my hockey team called?")
