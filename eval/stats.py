@@ -87,6 +87,7 @@ if __name__ == "__main__":
                     HERE / "dev.jsonl",
                     HERE / "dev2.jsonl",
                     HERE / "dev3.jsonl",
+                    HERE / "dev4.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -7,6 +7,7 @@ by someone ("What is my dog's name?", "Who is Ana's husband?"), copulas ("Am I s
 vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when".
 """
 
+import re
 from dataclasses import replace
 
 from memory.nlp.parse import Token, child, parse
@@ -53,6 +54,10 @@ def one_of(root: Token) -> str | None:
 
 
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
+    return household(_read_question(text, speaker=speaker), speaker)
+
+
+def _read_question(text: str, *, speaker: str) -> QuestionIntent:
     base = parse_question(text, speaker=speaker)
     doc = parse(unwrap(text).rstrip(" ?.!") + "?")
     reader = Reader(speaker=speaker)
@@ -85,6 +90,23 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
         obj = asked_value(root, reader)
     past = base.wants_past and relation != "age"  # "How old is she?" is about now
     return replace(base, subject=subject, relation=relation, object=obj, wants_past=past)
+
+
+HOUSEHOLD = {"live_with", "stay_with"}
+WITH_ME = re.compile(r"\bwith (?:me|us)\b", re.I)
+
+
+def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
+    """ "Who lives with me?", "Who do I live with now?", "Does Elena still live with us?":
+    who lives with the user are the user's housemates (`role:housemate`, which "we share a
+    flat with X" and "X moved in with us" fill)."""
+    if intent.relation not in HOUSEHOLD:
+        return intent
+    if intent.subject == speaker or (intent.subject is None and intent.object == speaker):
+        return replace(intent, subject=speaker, relation="role:housemate", object=None)
+    if intent.yes_no and intent.subject and WITH_ME.search(intent.text):
+        return replace(intent, subject=speaker, relation="role:housemate", object=intent.subject)
+    return intent
 
 
 def habitual(root: Token) -> str | None:

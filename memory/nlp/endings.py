@@ -35,6 +35,7 @@ ENDING_PHRASES = {
 # Leaving with nothing left named: the one who leaves is gone from where they were.
 LEAVING = {("move", "out"), ("quit", ""), ("drop", "out"), ("walk", "out"), ("step", "down")}
 LEAVING |= {("leave", "")}  # "yerlan left last week" (not "she left for work")
+LEAVING |= {("retire", "")}  # "my foreman Tadeusz retired last friday"
 # Two people parting: the tie between them ends ("Ines and I broke up", "we split up").
 PARTING = {("break", "up"), ("split", "up"), ("divorce", ""), ("separate", "")}
 # Nouns that hold an activity or subject named by their modifier.
@@ -55,7 +56,7 @@ CONTAINERS = {
     "subscription",
 }
 TARGET_PREPS = ("on", "of", "from", "with", "out")
-PARTICLES = ("out", "up", "away", "down", "off")
+PARTICLES = ("out", "up", "away", "down", "off", "in")
 
 
 class EndingFrames:
@@ -83,9 +84,13 @@ class EndingFrames:
             return False  # "left the band" (holdings), "left for work", "left at five"
         if target is None and phrase in LEAVING and subject.lower_ not in FIRST_PERSON:
             # "Ben moved out", "Josh quit": whoever left is no longer in the speaker's life
-            # in the role they held (a flatmate, a player), as when a pet dies.
+            # in the role they held (a flatmate, a player), as when a pet dies. Only once
+            # done: "Walt is finally retiring" has not left yet.
+            if verb.tag_ not in ("VBD", "VBN"):
+                return False
             if looks_named(subject) or self.reader.pronoun(subject.lower_):
                 self.frames.append(Frame(self.reader.speaker, "", entity, True))
+                self.reader.remember([entity])  # "Walt retired. he's moving ..." is Walt
                 return True
             return False
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
@@ -134,7 +139,12 @@ def particle(verb: Token) -> str:
     prt = child(verb, "prt")
     if prt is not None:
         return prt.lower_
-    loose = [p for p in children(verb, "prep") if p.lower_ in PARTICLES and not child(p, "pobj")]
+    # (or for an adverb: "Lotte moved out yesterday" parses "out" as one)
+    loose = [
+        p
+        for p in children(verb, "prep", "advmod")
+        if p.lower_ in PARTICLES and not child(p, "pobj") and p.i == verb.i + 1
+    ]
     return loose[0].lower_ if loose else ""
 
 

@@ -191,6 +191,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
         if verb.lemma_ in LIVING and not neg and not plan:
             self.housemates(verb, subjects)
+        if verb.lemma_ == "move" and not neg and not plan:
+            self.moved_in(verb, subjects)
         for subject in subjects:
             hired = verb.lemma_ in ("get", "take", "accept", "start", "land")
             if not neg and (not hired or lexicon_reading(*self.lemmas(verb)) is None):

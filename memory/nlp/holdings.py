@@ -12,6 +12,7 @@ from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
     ACQUIRE,
     ACQUIRING,
+    ANIMATE,
     FIRST_PERSON,
     GENERIC_OBJECTS,
     KEPT,
@@ -241,8 +242,11 @@ class HoldingFrames:
             return
         owner = self.reader.owner(label) or self.reader.speaker
         role = f"role:{self.reader.role(label)}"
+        # of people or pets: "languages: English, Hindi" lists no one
+        anyone = label.lemma_.lower() in ANIMATE
         for name in listed_names(colon):
-            self.add(owner, role, self.reader.name_of(name), multi=True)
+            if anyone or is_first_name(name.text):
+                self.add(owner, role, self.reader.name_of(name), multi=True)
 
     def ended_tie(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "Fábrica stopped the contract", "the gym ended our membership": a name that ends

@@ -4,12 +4,13 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from memory.nlp.casing import is_first_name
 from memory.nlp.holdings import Frame
-from memory.nlp.parse import Token, child
+from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import (
     ANIMATE,
     GENERIC_OBJECTS,
     Reader,
     called,
+    is_time,
     listed_gender,
     prep_objects,
 )
@@ -78,12 +79,35 @@ class PersonFrames:
             if prep != "with":
                 continue
             listed = [called(p) or p for p in [obj, *[c for c in obj.subtree if c.dep_ == "conj"]]]
+            # a person named by role ("with my husband Martín and his mom Elena") too
+            listed = [
+                child(p, "appos") if p.pos_ == "NOUN" and child(p, "appos") else p for p in listed
+            ]
             names = [p for p in listed if p.pos_ == "PROPN"]
             # one known first name makes a list of names people ("Mia, Jaz and ... Finn")
             if any(listed_gender(self.reader.name_of(p)) for p in names):
                 for name in names:
                     value = self.reader.value(name)
                     self.add(self.reader.speaker, "role:housemate", value, multi=True)
+
+    def moved_in(self, verb: Token, subjects: list[Token]) -> None:
+        """ "Arun's brother Vineeth moved in with us for a bit", "Ines moved in this
+        morning": who moved in with the speaker, or just moved in, lives with them."""
+        doc = verb.doc
+        into = doc[verb.i + 1] if verb.i + 1 < len(doc) else None
+        if into is None or into.lower_ != "in" or into.head != verb:
+            return
+        if any(not is_time(o) for o in children(into, "pobj")):
+            return  # "moved in the spring" is a time; "moved in Leith" a place
+        places = [(p, o) for p, o in prep_objects(verb) if p not in ("in", "for")]
+        if any(p != "with" or o.lower_ not in ("us", "me") for p, o in places):
+            return  # "moved in with her boyfriend", "moved in to a flat in Leith"
+        if any(c.dep_ == "advmod" and c != into and c.lower_ not in SOON for c in verb.children):
+            return  # "moved in next door", "moved in upstairs"
+        for subject in subjects:
+            person = self.reader.entity(subject)
+            if person != self.reader.speaker:
+                self.add(self.reader.speaker, "role:housemate", person, multi=True)
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
@@ -102,3 +126,12 @@ class PersonFrames:
                     entity = self.reader.entity(subject)
                     self.add(entity, "works_for", self.reader.value(named), plan=plan)
                     return
+
+
+SOON = {"finally", "already", "just", "officially"}
+
+
+def named(person: Token) -> Token:
+    """The name of a person said by role ("my husband Martín"), else the token itself."""
+    name = child(person, "appos") if person.pos_ == "NOUN" else None
+    return name if name is not None else person

@@ -10,7 +10,7 @@ import gender_guesser.detector
 
 from memory.nlp.clauses import Clause
 from memory.nlp.facts import Triplet, lexicon_relation
-from memory.nlp.parse import Token, child, children
+from memory.nlp.parse import Span, Token, child, children
 
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
@@ -191,6 +191,18 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
             if any(p == "for" and _later(o) for p, o in _preps(c)):
                 return True
     return False
+
+
+START_WORDS = {"start", "starts", "starting", "begin", "begins", "beginning"}
+
+
+def later_start(sent: Span) -> bool:
+    """ "starts in may", "begins next week": a sentence that is only a start to come, said
+    right after what it is the start of ("got a job at the hospital!! starts in may")."""
+    root = sent.root
+    if root.lower_ not in START_WORDS or children(root, "nsubj", "nsubjpass", "dobj"):
+        return False
+    return _comes_later(root)
 
 
 def _preps(token: Token) -> list[tuple[str, Token]]:

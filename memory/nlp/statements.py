@@ -11,11 +11,13 @@ from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
-from memory.nlp.predicates import name_gender
+from memory.nlp.predicates import later_start, name_gender
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.repair import repaired
 from memory.nlp.wording import clause
+
+JOBS = {"works_for", "works_as"}  # what a job said with its start to come holds from then
 
 
 def sentence_text(frame: Frame, sentence: str, speaker: str, last: str | None = None) -> str:
@@ -115,7 +117,8 @@ def extract(
     right, wrong = contrasted or ("", "")
     out: list[ParsedFact] = []
     seen: set[tuple] = set()
-    for sent in doc.sents:
+    sents = list(doc.sents)
+    for i, sent in enumerate(sents):
         before = reader.last_person
         frames = [
             f
@@ -124,6 +127,9 @@ def extract(
             and f.value.lower() not in EXPLETIVES | POINTERS
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
+        if i + 1 < len(sents) and later_start(sents[i + 1]):
+            # "got a job at the hospital!! starts in may": the job is to come
+            frames = [replace(f, plan=True) if f.relation in JOBS else f for f in frames]
         reader.remember([f.subject for f in frames])
         correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted or cued)
         for frame in frames:

@@ -13,7 +13,7 @@ from memory.pipeline import aligned, anchored, expect, located, newest, roles, s
 from memory.pipeline.dates import happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
-from memory.pipeline.names import about_subject, never_named, source
+from memory.pipeline.names import about_subject, source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, quote, sentence, since, speak, until
 from memory.pipeline.yesno import says_ended, yes_no
@@ -41,7 +41,7 @@ def compose(evidence: Evidence) -> str:
 
 def decide(evidence: Evidence) -> str | None:
     intent = evidence.intent
-    if not evidence.facts or never_named(evidence):
+    if not evidence.facts:
         return UNKNOWN
     if intent.wh in ("what", "which") and not intent.yes_no and expect.asks_date(intent.text):
         # "What month did I join the choir?" asks when, as "when" does

@@ -81,13 +81,6 @@ def source(fact: Fact) -> str:
     return meant if meant is not None else fact.text
 
 
-def never_named(evidence: Evidence) -> bool:
-    """Whether the question asks about someone named whom nothing told names ("What does
-    Greta grow?" when only Oskar's tomatoes were told): what was said of others is no
-    answer about them."""
-    return not evidence.subject_told
-
-
 def about_subject(evidence: Evidence) -> list[Fact]:
     """Current facts that mention the question's subject, latest first."""
     subject = evidence.intent.subject

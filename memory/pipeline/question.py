@@ -19,7 +19,6 @@ from memory.pipeline.guard import base_relation
 MIN_SIMILARITY = 0.35
 PRONOUNS = {"he", "she", "they", "him", "her", "them"}
 RECENT_MESSAGES = 2000  # searched for the name of the question's subject
-TELLING = (Message.Route.UPDATE, Message.Route.BOTH)
 
 
 @dataclass
@@ -35,7 +34,6 @@ class Evidence:
     asked_at: datetime | None = None  # when the question was asked (plans come due)
     holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
     firsts: dict[str, Fact] = field(default_factory=dict)  # "X or Y": each one's first mention
-    subject_told: bool = True  # whether anything told names the question's subject
 
     @property
     def current(self) -> list[Fact]:
@@ -121,40 +119,10 @@ def about(user_id: int, subject: str | None) -> list[tuple[Fact, float]]:
     own = rows.filter(subject_last__in=last).order_by("-id")[:20]
     # A substring search over every message the user ever sent would grow with the memory;
     # the recent ones bound it (and "the latest of them" is what the answer uses).
-    named = rows.filter(
-        source_message__in=recent_told(user_id), source_message__text__icontains=last[0]
-    )
+    recent = Message.objects.filter(user_id=user_id, role=Message.Role.USER).order_by("-id")
+    naming = recent.values("id")[:RECENT_MESSAGES]
+    named = rows.filter(source_message__in=naming, source_message__text__icontains=last[0])
     return [(f, 0.5) for f in own] + [(f, 0.3) for f in named.order_by("-id")[:20]]
-
-
-def is_name(subject: str | None, speaker: str) -> bool:
-    """Whether a question's subject is someone's name ("Greta"; not "my mum", not the user,
-    not a misread "Since when")."""
-    words = (subject or "").split()
-    return (
-        bool(words)
-        and subject != speaker
-        and "'" not in subject
-        and all(w[:1].isupper() for w in words)
-    )
-
-
-def recent_told(user_id: int):
-    """The ids of the user's latest messages that told something (a question names what it
-    asks about, and tells nothing of it)."""
-    told = Message.objects.filter(
-        user_id=user_id, role=Message.Role.USER, route__in=TELLING
-    ).order_by("-id")
-    return told.values("id")[:RECENT_MESSAGES]
-
-
-def told_of(user_id: int, subject: str | None) -> bool:
-    """Whether a recent message that told something names the subject (by its last word)."""
-    last = nlp.entity_key(subject or "").split()[-1:]
-    if not last:
-        return False
-    told = Message.objects.filter(id__in=recent_told(user_id), text__icontains=last[0])
-    return told.exists()
 
 
 def graph_facts(user_id: int, text: str) -> list[int]:
@@ -238,8 +206,6 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
     for fact, score in about(user_id, intent.subject):
         by_id.setdefault(fact.pk, fact)
         scores[fact.pk] = scores.get(fact.pk, 0.0) + score
-    if is_name(intent.subject, speaker):
-        evidence.subject_told = told_of(user_id, intent.subject)
     linked = [i for i in graph_facts(user_id, text) if i not in by_id]
     for fact in Fact.objects.filter(user_id=user_id, pk__in=linked).select_related(
         "source_message"

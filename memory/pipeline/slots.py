@@ -27,9 +27,6 @@ def slot_of(fact: Fact) -> str:
 
 def slot_set(relation: str) -> set[str]:
     roles = {f"role:{r}" for r in ask.category_roles(relation)} | {relation}
-    head = relation.split()[-1]
-    if relation.startswith("role:") and " " in relation:
-        roles.add(f"role:{head}")  # "my hockey team" is my team when that is all I said
     if relation == "works_as":
         roles.add("is")
     return roles
@@ -43,6 +40,11 @@ def fills(fact: Fact, roles: set[str]) -> bool:
         return says_job(fact.object)  # "Hugo is Dutch" says nothing of his job
     if slot in roles:
         return True
+    if slot.startswith("role:") and any(
+        r.startswith("role:") and " " in r and r.split()[-1] == slot.removeprefix("role:")
+        for r in roles
+    ):
+        return True  # "my hockey team" is my team when that is all I said
     if any(bare_verb(r) and slot.startswith(f"{r}_") for r in roles):
         return True  # "got promoted to senior editor" fills "when did I get promoted?"
     if slot.startswith("role:") and any(

@@ -32,10 +32,13 @@ def leaving_planned(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if not intent.subject or not re.search(r"\bstill\b", intent.text, re.I):
         return None
+    # (the one asked about: "Does Beatriz still live with me?" asks the user's housemate
+    # Beatriz, so she is the question's value)
+    asked = [who for who in (intent.subject, intent.object) if who]
     leaving = [
         f
         for f in evidence.facts
-        if f.is_true and _leaves(f.relation) and owned_by(intent.subject, f.subject)
+        if f.is_true and _leaves(f.relation) and any(owned_by(a, f.subject) for a in asked)
     ]
     if not leaving:
         return None
