@@ -16,6 +16,7 @@ from memory.nlp.reader import (
 )
 
 LIVING = {"live", "flat", "share", "rent", "stay"}
+SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
 
 
 def age_beside(name: Token) -> str:
@@ -80,9 +81,7 @@ class PersonFrames:
                 continue
             listed = [called(p) or p for p in [obj, *[c for c in obj.subtree if c.dep_ == "conj"]]]
             # a person named by role ("with my husband Martín and his mom Elena") too
-            listed = [
-                child(p, "appos") if p.pos_ == "NOUN" and child(p, "appos") else p for p in listed
-            ]
+            listed = [named(p) for p in listed]
             names = [p for p in listed if p.pos_ == "PROPN"]
             # one known first name makes a list of names people ("Mia, Jaz and ... Finn")
             if any(listed_gender(self.reader.name_of(p)) for p in names):
@@ -126,9 +125,6 @@ class PersonFrames:
                     entity = self.reader.entity(subject)
                     self.add(entity, "works_for", self.reader.value(named), plan=plan)
                     return
-
-
-SOON = {"finally", "already", "just", "officially"}
 
 
 def named(person: Token) -> Token:
