@@ -103,3 +103,9 @@ def test_people_lived_with_by_role_are_housemates(chat):
     chat.tell("I live in Ermesinde with my husband Rodrigo and his dad Abílio")
     answer = chat.ask("Who do I live with?")
     assert "Rodrigo" in answer
+
+
+def test_when_someone_retired_is_the_time_said_with_it(chat):
+    chat.tell("my head of department is Mr. Antunes, a bit old school")
+    chat.tell("Antunes retired at the end of October, Mrs. Lopes took over the department")
+    assert "October" in chat.ask("When did Antunes retire?")

@@ -91,7 +91,8 @@ class EndingFrames:
             if looks_named(subject) or self.reader.pronoun(subject.lower_):
                 self.frames.append(Frame(self.reader.speaker, "", entity, True))
                 self.reader.remember([entity])  # "Walt retired. he's moving ..." is Walt
-                return True
+                # "retired at the end of October": when is read by the verb's own frame too
+                return not prep_objects(verb)
             return False
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
