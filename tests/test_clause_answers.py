@@ -109,3 +109,16 @@ def test_when_someone_retired_is_the_time_said_with_it(chat):
     chat.tell("my head of department is Mr. Antunes, a bit old school")
     chat.tell("Antunes retired at the end of October, Mrs. Lopes took over the department")
     assert "October" in chat.ask("When did Antunes retire?")
+
+
+def test_who_works_for_me_are_the_people_i_hired_in_any_role(chat):
+    chat.tell("opened my own barbershop! hired two apprentices, Kemal and Ivo")
+    chat.tell("hired Ludmila for the front desk. she is great with clients")
+    answer = chat.ask("Who works for me?")
+    assert "Kemal" in answer and "Ludmila" in answer
+
+
+def test_someone_let_go_no_longer_works_for_me(chat):
+    chat.tell("hired two apprentices, Kemal and Ivo")
+    chat.tell("Ivo quit yesterday, he's moving to Split")
+    assert chat.ask("Does Ivo still work for me?").startswith("No")

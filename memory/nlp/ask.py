@@ -16,6 +16,7 @@ from memory.nlp.reader import (
     ANIMALS,
     CHILDREN,
     SIBLINGS,
+    STAFF,
     Reader,
     lexicon_reading,
     prep_objects,
@@ -36,6 +37,8 @@ CATEGORIES = {
     "child": CHILDREN,
     "kid": CHILDREN,
     "sibling": SIBLINGS,
+    "employee": STAFF,
+    "staff": STAFF,
 }
 
 
@@ -94,12 +97,17 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
 
 HOUSEHOLD = {"live_with", "stay_with"}
 WITH_ME = re.compile(r"\bwith (?:me|us)\b", re.I)
+FOR_ME = re.compile(r"\bfor (?:me|us)\b", re.I)
 
 
 def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
     """ "Who lives with me?", "Who do I live with now?", "Does Elena still live with us?":
     who lives with the user are the user's housemates (`role:housemate`, which "we share a
     flat with X" and "X moved in with us" fill)."""
+    if intent.relation == "works_for" and (
+        intent.object == speaker or FOR_ME.search(intent.text) and intent.subject != speaker
+    ):
+        return employs(intent, speaker)
     if intent.relation not in HOUSEHOLD:
         return intent
     if intent.subject == speaker or (intent.subject is None and intent.object == speaker):
@@ -107,6 +115,14 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
     if intent.yes_no and intent.subject and WITH_ME.search(intent.text):
         return replace(intent, subject=speaker, relation="role:housemate", object=intent.subject)
     return intent
+
+
+def employs(intent: QuestionIntent, speaker: str) -> QuestionIntent:
+    """ "Who works for me?", "Does Murat still work for me?": the user's staff, whatever
+    role each was hired into (`role:employee` covers them all)."""
+    if intent.subject is None:
+        return replace(intent, subject=speaker, relation="role:employee", object=None)
+    return replace(intent, subject=speaker, relation="role:employee", object=intent.subject)
 
 
 def habitual(root: Token) -> str | None:

@@ -193,6 +193,10 @@ class HoldingFrames:
         hired is the subject of the fact, the one who signed its value."""
         relation = ACQUIRING.get(verb.lemma_)
         obj = child(verb, "dobj")
+        if relation == "works_for" and obj is not None and obj.pos_ == "PROPN":
+            if subject.i == verb.i or subject.lower_ in FIRST_PERSON:  # "hired Mia for ..."
+                self.add(self.reader.speaker, "role:employee", self.reader.name_of(obj), multi=True)
+                return True
         if relation is None or obj is None or subject.pos_ != "PROPN":
             return False
         person = obj if obj.pos_ == "PROPN" else child(obj, "appos", "compound")

@@ -149,6 +149,11 @@ ANIMATE = (
     | frozenset("twin grandchild grandson granddaughter man woman guy lady person".split())
 )
 SIBLINGS = frozenset("brother sister sibling".split())
+# Those who work for the user ("my assistant Jonas", "our hired hand Dylan", "hired Mia").
+STAFF = frozenset(
+    "employee staff assistant apprentice intern helper worker hand part-timer trainee "
+    "hired hand receptionist cashier waiter waitress barista".split()
+) | {"hired hand"}
 # What one gets and then has: pets and children ("we got a puppy", "they had a baby").
 KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}
 LEAVE_VERBS = {"leave", "quit", "exit"}
