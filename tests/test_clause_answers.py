@@ -122,3 +122,10 @@ def test_someone_let_go_no_longer_works_for_me(chat):
     chat.tell("hired two apprentices, Kemal and Ivo")
     chat.tell("Ivo quit yesterday, he's moving to Split")
     assert chat.ask("Does Ivo still work for me?").startswith("No")
+
+
+def test_a_name_the_parser_strands_after_is_still_the_role(chat):
+    chat.tell(
+        "my foreman Arvo retired last friday. new foreman is Priit, younger guy, seems alright"
+    )
+    assert chat.ask("Who's my foreman?").startswith("Your foreman is Priit")

@@ -248,7 +248,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
         return True
 
     def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
-        attr = child(verb, "attr", "acomp")
+        attr = child(verb, "attr", "acomp") or stranded_name(verb)
         reader = self.reader
         if attr is not None and attr.lower_ in ("what", "who"):
             return False
@@ -423,3 +423,14 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             return
         elif target.pos_ == "VERB" and target.lemma_ not in ("be", "have", "do", "get"):
             self.add(entity, relation, "", negated=neg, plan=plan)  # "I run", "she quit"
+
+
+def stranded_name(verb: Token) -> Token | None:
+    """ "new foreman is Piotr, younger guy, seems alright": the parser makes the name the
+    subject of the clause after it and leaves "is" with no complement; the name right
+    after the copula is its complement."""
+    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if after is None or after.pos_ != "PROPN" or after.dep_ not in ("nsubj", "nsubjpass"):
+        return None
+    clause = after.head
+    return after if clause.dep_ in ("ccomp", "conj", "advcl") and clause.head == verb else None

@@ -158,6 +158,7 @@ def extract(
             about = reader.name_of(names[0]) if names else ""
             frame = Frame(about or before or "", "", "")
             out.append(to_fact(frame, sent.text.strip(), speaker, False, before))
+    out = ended_here(out)
     if contrasted and not any(f.corrects for f in out):
         # "Actually it's Max, not Rex" names no slot for Max: the update step takes the slot
         # of the fact that held Rex.
@@ -206,6 +207,18 @@ def to_fact(
         correction=correction,
         past=frame.past,
     )
+
+
+def ended_here(facts: list[ParsedFact]) -> list[ParsedFact]:
+    """ "my foreman Tadeusz retired last friday": a person whose leaving the same message
+    tells held what it named of them until then; those facts are said of the past."""
+    gone = {f.object.lower() for f in facts if f.negated and not f.relation and f.object}
+    return [
+        replace(f, past=True)
+        if f.relation.startswith("role:") and not f.negated and f.object.lower() in gone
+        else f
+        for f in facts
+    ]
 
 
 def single_valued(relation: str) -> bool:
