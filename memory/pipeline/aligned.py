@@ -30,7 +30,15 @@ from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.roles import PLACE_PREPS, UNRESOLVED, Asked, asked, content, verb_match
+from memory.pipeline.roles import (
+    PLACE_PREPS,
+    UNRESOLVED,
+    Asked,
+    asked,
+    content,
+    verb_match,
+    verb_of,
+)
 from memory.pipeline.speech import sentence, to_you
 
 READ = 8  # the statements closest to the question whose messages are read again
@@ -149,11 +157,6 @@ def same(entity: str, subject: str, speaker: str) -> bool:
     return nlp.same_entity(entity, subject)
 
 
-def verb_of(predicate: Token) -> str:
-    prt = child(predicate, "prt")
-    return predicate.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
-
-
 def words(predicate: Token) -> set[str]:
     """Stems of the clause's own content words (not those of the clauses hanging from it)."""
     return {nlp.stem(t.lower_) for t in own(predicate) if content(t) and t.i != predicate.i}
@@ -228,9 +231,8 @@ def spelled(token: Token) -> str:
 
 
 def preps(predicate: Token) -> list[tuple[str, Token]]:
+    """(preposition, object) of a predicate; unlike `prep_objects`, no passive agent ("by")
+    and no objects joined to the first."""
     return [
-        (p.lower_, o)
-        for p in children(predicate, "prep", "dative")
-        for o in children(p, "pobj")
-        if o is not None
+        (p.lower_, o) for p in children(predicate, "prep", "dative") for o in children(p, "pobj")
     ]

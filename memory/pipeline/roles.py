@@ -22,7 +22,7 @@ from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, Reader
 from memory.nlp.wording import owner_phrase
 from memory.pipeline.guard import base_relation
-from memory.pipeline.question import Evidence
+from memory.pipeline.question import PRONOUNS, Evidence
 from memory.pipeline.speech import sentence
 
 WH = {"who", "whom", "what", "which", "where"}
@@ -33,7 +33,7 @@ LEXICON_VERBS = {"works": "work", "lives": "live", "travels": "travel", "studies
 NEAR_MEANING = 0.55  # cosine of two verbs' embeddings that say the same act ("pick", "choose")
 # Words of a question that are not the thing asked about.
 SKIP_DEPS = {"aux", "auxpass", "det", "punct", "neg", "case", "mark", "cc", "prep", "poss"}
-UNRESOLVED = {"he", "she", "they", "him", "her", "them", "it"}
+UNRESOLVED = PRONOUNS | {"it"}  # a subject extraction found no one for
 CHAT_WORDS = {"again", "now", "still", "currently", "these", "days", "ever", "exactly"}
 
 
@@ -97,8 +97,7 @@ def asked(text: str, *, speaker: str) -> Asked | None:
     about = None if role == "subject" or subject is None else reader.entity(subject)
     if role == "object" and predicate.lemma_ == "be":
         return None  # "what is my dog's name?", "who is my manager?": named slots answer it
-    prt = child(predicate, "prt")
-    verb = predicate.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+    verb = verb_of(predicate)
     skip = {wh.i, slot.i, predicate.i}
     if subject is not None:
         skip |= {t.i for t in subject.subtree}
@@ -108,6 +107,12 @@ def asked(text: str, *, speaker: str) -> Asked | None:
     tense = next((a.tag_ for a in children_aux(predicate)), predicate.tag_)
     noun = kind.lemma_.lower() if kind is not None else None
     return Asked(role, verb, words, about, prep, noun, tense)
+
+
+def verb_of(predicate: Token) -> str:
+    """A predicate's lemma with its particle ("fix", "storm_out")."""
+    prt = child(predicate, "prt")
+    return predicate.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
 
 
 def children_aux(predicate: Token) -> list[Token]:
