@@ -88,6 +88,7 @@ if __name__ == "__main__":
                     HERE / "dev2.jsonl",
                     HERE / "dev3.jsonl",
                     HERE / "dev4.jsonl",
+                    HERE / "dev5.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -101,6 +101,11 @@ class Chat:
             assert reply.failed is None, reply.failed
             assert reply.route in route, (text, reply.route)
 
+    def tell_on(self, day: str, text: str) -> None:
+        """`text` sent at noon on `day` ("2025-08-02"), for answers that count from it."""
+        self.now = datetime.fromisoformat(day).replace(hour=12, tzinfo=UTC) - self.tell_step
+        self.tell(text)
+
     def ask(self, question: str) -> str:
         self.now += self.ask_step
         reply = say(self.user, question, at=self.now)

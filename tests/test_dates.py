@@ -18,7 +18,7 @@ def chat(alice):
 
 def test_a_date_given_in_words_answers_when(chat):
     chat.tell("quit drinking on march 1st, feeling great")
-    assert chat.ask("when did I quit drinking?") == "On March 1st."
+    assert chat.ask("when did I quit drinking?") == "On 1 March."
 
 
 def test_last_month_is_the_month_before_it_was_said(chat):

@@ -106,6 +106,9 @@ def retracted(sent: Span) -> str:
             subject = child(token, "nsubj")
             said = [c for c in token.children if c.dep_ in ("dobj", "npadvmod", "attr")]
             said = [c for c in said if c.pos_ in NOMINAL]
+            nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+            if not said and nxt is not None and nxt.pos_ == "PROPN" and nxt.head == token:
+                said = [nxt]  # "i said Çeşme, it's Foça" parsed with Çeşme a second subject
             if said and subject is not None and subject.lower_ == "i":
                 return said[0].text
     return ""

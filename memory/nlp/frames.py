@@ -35,7 +35,6 @@ from memory.nlp.reader import (
     Reader,
     called,
     contrastive,
-    dropped_subject,
     is_plan,
     is_time,
     lexicon_reading,
@@ -164,15 +163,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
         return self.reader.name_of(name)
 
     def predicate(self, verb: Token) -> None:
-        subjects = self.reader.subjects(verb)
-        fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
-        # ("quit the gym, too expensive": a bare verb opening a statement is past, not an order)
-        bare = verb.tag_ == "VB" and verb.i == verb.sent.start and verb.dep_ == "ROOT"
-        opening = verb.dep_ == "xcomp" and verb.head.i == verb.sent.start  # "had to put X down"
-        if not subjects and opening and not children(verb.head, *SUBJECTS):
-            subjects = [verb]
-        if not subjects and fragment and (verb.tag_ in ("VBG", "VBD", "VBN") or bare):
-            subjects = [verb]  # "Starting at KPMG on Monday": a fragment is about the speaker
+        subjects = self.reader.said_by(verb)
         if not subjects:
             return
         comp = child(verb, "xcomp")
@@ -197,7 +188,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             hired = verb.lemma_ in ("get", "take", "accept", "start", "land")
             if not neg and (not hired or lexicon_reading(*self.lemmas(verb)) is None):
                 self.jobs(verb, subject, plan)  # (the lexicon reads "got a job at X")
-            if self.naming(verb, subject, neg):
+            if self.naming(verb, subject, neg) or self.appointed(verb, subject, neg, plan):
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue

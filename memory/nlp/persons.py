@@ -16,6 +16,8 @@ from memory.nlp.reader import (
 )
 
 LIVING = {"live", "flat", "share", "rent", "stay"}
+# Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
+APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
 SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
 
 
@@ -107,6 +109,28 @@ class PersonFrames:
             person = self.reader.entity(subject)
             if person != self.reader.speaker:
                 self.add(self.reader.speaker, "role:housemate", person, multi=True)
+
+    def appointed(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "Aline was made deputy director of the library", "got promoted to head
+        librarian", "was elected captain": the post is what the subject now works as."""
+        if verb.lemma_ not in APPOINTING or verb.tag_ != "VBN" or not children(verb, "auxpass"):
+            return False
+        post = child(verb, "oprd", "attr", "dobj")
+        if post is None:
+            post = next((o for p, o in prep_objects(verb) if p in ("to", "as")), None)
+        if post is None:
+            # "promoted to head librarian" parsed as "to head (verb) librarian"
+            comp = child(verb, "xcomp")
+            obj = child(comp, "dobj") if comp is not None and child(comp, "aux") else None
+            if obj is not None and obj.pos_ == "NOUN":
+                value = obj.doc[comp.i : obj.i + 1].text
+                self.add(self.reader.entity(subject), "works_as", value, negated=neg, plan=plan)
+                return True
+        if post is None or post.pos_ != "NOUN":
+            return False  # "named after his grandfather", "was named Rex"
+        value = self.reader.value(post)
+        self.add(self.reader.entity(subject), "works_as", value, negated=neg, plan=plan)
+        return True
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,

@@ -332,6 +332,25 @@ class Reader:
         start = min([token.i, *[m.i for m in mods]])
         return token.doc[start : token.i + 1].text
 
+    def said_by(self, verb: Token) -> list[Token]:
+        """The predicate's subjects; where chat drops the "I" ("Starting at KPMG on Monday",
+        "finished my first mandolin today", "had to put Rex down", "all moved in now"), the
+        verb itself stands for its speaker (`entity` reads a verb as the speaker)."""
+        found = self.subjects(verb)
+        if len(found) == 1 and found[0].lower_ == "all" and found[0].i == verb.sent.start:
+            return [verb]  # "all moved into Gheorgheni": all done, not a thing called all
+        if found:
+            return found
+        fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
+        # ("quit the gym, too expensive": a bare verb opening a statement is past, not an order)
+        bare = verb.tag_ == "VB" and verb.i == verb.sent.start and verb.dep_ == "ROOT"
+        opening = verb.dep_ == "xcomp" and verb.head.i == verb.sent.start
+        if opening and not children(verb.head, *SUBJECTS):
+            return [verb]
+        if fragment and (verb.tag_ in ("VBG", "VBD", "VBN") or bare):
+            return [verb]
+        return []
+
     def subjects(self, predicate: Token) -> list[Token]:
         found = children(predicate, *SUBJECTS) or stranded_subject(predicate)
         head = predicate

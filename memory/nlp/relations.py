@@ -196,6 +196,8 @@ ROLE_NOUNS = {
     "spouse": "partner_of",
     "position": "holds_position",
     "job": "works_as",  # "what's my job now?": what I work as
+    "job title": "works_as",
+    "role": "works_as",  # "what's Aline's new role?"
     "occupation": "works_as",
     "profession": "works_as",
 }

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from memory.nlp.corrections import CONTENT, contrast, kind, similarity
+from memory.nlp.corrections import CONTENT, contrast, kind, retracted, similarity
 from memory.nlp.parse import Span, Token, parse
 
 CUES = {
@@ -137,7 +137,15 @@ def repair_span(doc, cue: Token) -> Span:
     follows = cue.i + 1 >= sent.end or cue.nbor(1).is_punct
     if said_before and follows and cue.lower_ in TRAILING:
         return doc[sent.start : cue.i + 1]  # "gunnar's start is the 16th actually, ..."
-    return doc[cue.i : sent.end]
+    end = sent.end
+    if end < len(doc):
+        # "sorry, Envigado! not Sabaneta.", "sorry i said law. it's economics": the value
+        # set against the other is said in the next sentence
+        following = doc[end].sent
+        words = [t for t in following if not t.is_punct]
+        if retracted(sent) or words and words[0].lower_ in ("not", "no"):
+            end = following.end
+    return doc[cue.i : end]
 
 
 def _value(t: Token) -> bool:
@@ -160,6 +168,9 @@ def replace_in(said: str, repair: Span) -> tuple[str, str, str] | None:
         found = same_unit(old, run) or same_kind(old, run, repair) or same_role(old, run)
         if found and found[0].lower() not in {w.lower() for w, _ in pairs}:
             pairs.append(found)
+    if not pairs:
+        found = taken_back(said, repair, runs)
+        pairs = [found] if found else []
     if not pairs:
         found = next((f for f in (alike(old, run) for run in runs) if f), None)
         pairs = [found] if found else []
@@ -186,6 +197,18 @@ def values(repair: Span) -> list[list[Token]]:
         if not skipping:
             runs[-1].append(t)
     return [r for r in runs if r]
+
+
+def taken_back(said: str, repair: Span, runs: list[list[Token]]) -> tuple[str, str] | None:
+    """ "sorry i said law. it's economics": the value the user says they said is the wrong
+    one, the next value said after it the right one."""
+    wrong = retracted(repair)
+    if not wrong or not _named(said, wrong):
+        return None
+    at = next((t.i for t in repair if t.text == wrong.split()[0]), None)
+    after = [r for r in runs if at is not None and r[0].i > at]
+    after = [r for r in after if _text(r).lower() != wrong.lower()]
+    return (wrong, _text(after[0])) if after else None
 
 
 def same_unit(old, run: list[Token]) -> tuple[str, str] | None:

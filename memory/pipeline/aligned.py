@@ -114,7 +114,7 @@ def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
             reader.remember([reader.name_of(token)])  # "dinner with Pedro. he ..."
         if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):
             continue
-        subjects = reader.subjects(token)
+        subjects = reader.said_by(token)
         if len(subjects) != 1:
             continue  # "Ana and Tom moved": no one answer; no subject: nothing to say
         entity = reader.entity(subjects[0])

@@ -9,7 +9,7 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline import aligned, anchored, expect, located, newest, roles, slots
+from memory.pipeline import aligned, anchored, dated, expect, located, newest, roles, slots
 from memory.pipeline.dates import happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
@@ -49,7 +49,9 @@ def decide(evidence: Evidence) -> str | None:
         evidence = replace(evidence, intent=intent)
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
-    decided = anchored.before_anchor(evidence) or located.where_thing(evidence)
+    decided = (
+        dated.answer(evidence) or anchored.before_anchor(evidence) or located.where_thing(evidence)
+    )
     if decided:
         return decided
     told = newest.told_now(evidence)  # a change told in words no slot reading caught

@@ -150,3 +150,96 @@ def counted_back(said: datetime, unit: str, count: int) -> str:
         return f"in {MONTHS[month]} {year}"
     days = count * (7 if unit == "week" else 1)
     return f"on {day(said - timedelta(days=days))}"
+
+
+# -- a date said in a sentence, as a phrase ("in January 2026", "on 24 July 2025") ----------
+
+MONTH_WORDS = {m.lower(): k for k, m in enumerate(MONTHS, 1)}
+MONTH_WORDS |= {m[:3].lower(): k for k, m in enumerate(MONTHS, 1)} | {"sept": 9}
+# Words before "may" that make it the month, not the verb ("in may", "since may").
+MAY_CUES = {"in", "on", "of", "since", "until", "till", "til", "from", "by", "early", "late"}
+MAY_CUES |= {"mid", "end", "last", "next", "this", "before", "after", "around", "the"}
+ORDINAL = re.compile(r"^([12]?\d|3[01])(st|nd|rd|th)?$", re.I)
+STEP = {"day": 1, "night": 1, "week": 7, "weekend": 7, "month": 30, "year": 365}
+
+
+def said_in(sent, said_at: datetime) -> str | None:
+    """The date a sentence's own words give ("due in january", "on the 24th"), resolved
+    against the day it was said where the words count from it: "last october" said in
+    January is October of the year before, "yesterday" the day before. A value set aside
+    ("not the 9th", "I said the 20th") is no date; a length of time ("for 6 weeks") is none."""
+    from memory.nlp.corrections import cued, retracted
+    from memory.nlp.parse import child
+
+    taken_back = retracted(sent)  # "earlier I said the 20th, it's actually the 24th"
+    tokens = [t for t in sent if not _denied(t) and t.text != taken_back]
+    month = next((t for t in tokens if _is_month(t)), None)
+    year = next((t for t in tokens if t.like_num and YEAR.fullmatch(t.text)), None)
+    if month is not None:
+        number = MONTH_WORDS[month.lower_.rstrip(".")]
+        date_of = _day_beside(month)
+        before = month.i > 0 and month.doc[month.i - 1].lower_
+        label = MONTHS[number - 1]
+        if year is not None:
+            label += f" {year.text}"
+        elif before == "last":  # "since last october", said in January
+            label += f" {said_at.year - (number >= said_at.month)}"
+        # (otherwise the year is left unsaid, as the user left it: "due in january")
+        return f"on {date_of} {label}" if date_of else f"in {label}"
+    if year is not None:
+        return f"in {year.text}"
+    ordinals = [t for t in tokens if ORDINAL.match(t.text) and t.text[-2:].isalpha()]
+    if ordinals:
+        # "I said the 20th, it's actually the 24th": the day put right is said last
+        said = any(t.lemma_ == "say" and child(t, "nsubj") is not None for t in sent)
+        ordinal = ordinals[-1] if said or cued(sent.text) else ordinals[0]
+        return f"on the {ordinal.text}"
+    return _relative(sent.text, said_at)
+
+
+def _denied(token) -> bool:
+    window = token.doc[max(token.i - 2, 0) : token.i]
+    return any(t.lower_ in ("not", "never") for t in window)
+
+
+def _is_month(token) -> bool:
+    low = token.lower_.rstrip(".")
+    if low not in MONTH_WORDS:
+        return False
+    if low == "may":  # the month, not the verb: "in may", "may 5"
+        before = token.doc[token.i - 1].lower_ if token.i else ""
+        return before in MAY_CUES or bool(_day_beside(token))
+    if low not in {m.lower() for m in MONTHS}:
+        return bool(_day_beside(token))  # "jan", "mar" are words too, unless dated: "mar 3"
+    return True
+
+
+def _day_beside(month) -> str:
+    """ "may 5", "14 september", "the 24th of july": the day of the month said with it."""
+    doc = month.doc
+    near = [doc[i] for i in (month.i - 1, month.i - 2, month.i + 1) if 0 <= i < len(doc)]
+    for t in near:
+        found = ORDINAL.match(t.text)
+        if found and (t.i != month.i - 2 or doc[month.i - 1].lower_ == "of"):
+            return found.group(1)
+    return ""
+
+
+def _relative(text: str, said_at: datetime) -> str | None:
+    low = text.lower()
+    back = time_back(low)
+    if back:
+        return counted_back(said_at, *back)
+    last = re.search(r"\blast (weekend|night)\b", low)
+    if last:
+        return f"on {day(said_at - timedelta(days=STEP[last.group(1)]))}"
+    forward = re.search(r"\b(tomorrow|next (week|month|year))\b", low)
+    if forward:
+        unit = forward.group(2) or "day"
+        if unit == "month":
+            month = said_at.month % 12
+            return f"in {MONTHS[month]} {said_at.year + (said_at.month == 12)}"
+        if unit == "year":
+            return f"in {said_at.year + 1}"
+        return f"on {day(said_at + timedelta(days=STEP[unit]))}"
+    return None

@@ -19,7 +19,7 @@ from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.questions import unwrap
-from memory.nlp.reader import ACQUIRE, Reader
+from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
 from memory.pipeline.guard import base_relation
 from memory.pipeline.question import PRONOUNS, Evidence
@@ -99,6 +99,10 @@ def asked(text: str, *, speaker: str) -> Asked | None:
         return None  # "what is my dog's name?", "who is my manager?": named slots answer it
     verb = verb_of(predicate)
     skip = {wh.i, slot.i, predicate.i}
+    if predicate.lemma_ in ASPECT_VERBS:
+        # "What did I just finish building?": the act finished is the one told ("finished
+        # my first mandolin"), not a word the told clause must also say
+        skip |= {c.i for c in children(predicate, "xcomp", "dobj") if c.pos_ == "VERB"}
     if subject is not None:
         skip |= {t.i for t in subject.subtree}
     words = frozenset(

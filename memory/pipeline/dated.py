@@ -1,0 +1,182 @@
+"""When something happened or is to happen, read off the clause of the user's own messages
+that tells it: "When did Kayla marry Troy?" is answered by "Kayla got remarried last weekend"
+(said on 2 August: late July), "When is Dana's baby due?" by "dana is pregnant!! due in
+january", "What month is my knee surgery now?" by "my surgery got pushed back to May".
+
+The messages behind the statements closest to the question (and those about whom it asks)
+are read again as said, with their repairs made. A sentence tells the event asked when it
+has the question's verb (or one close in meaning) or shares two of its words; its date is the
+one its words give (`memory.pipeline.dates.said_in`), else, for something that has happened,
+the day the message was sent (counted back by "yesterday", "last week"). A plan with no date
+tells no date. Of the sentences that tell it equally well the newest wins (a reschedule or a
+correction says it again), or the first said when the question asks what was "first" set.
+Nothing told: None, and the fact-based readers answer.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory import nlp
+from memory.models import Fact
+from memory.nlp.parse import Span, Token, child, parse
+from memory.nlp.predicates import WEEKDAYS, is_plan, negated
+from memory.nlp.questions import unwrap
+from memory.pipeline import expect
+from memory.pipeline.dates import MONTHS, said_in
+from memory.pipeline.guard import owned_by
+from memory.pipeline.names import source
+from memory.pipeline.question import Evidence
+from memory.pipeline.roles import SKIP_DEPS, content, verb_match
+from memory.pipeline.speech import day, sentence
+
+NOT_YET = "I don't know of it happening yet; you told me of it only as a plan."
+READ = 10  # the statements closest to the question whose messages are read again
+# Words of a "when" question that do not name the event.
+NOT_EVENT = {"when", "what", "which", "month", "year", "day", "date", "time", "now", "again"}
+NOT_EVENT |= {"exactly", "first", "originally", "still"}
+NOT_EVENT |= {m.lower() for m in MONTHS} | set(WEEKDAYS)  # "What day in July is the closing?"
+
+
+@dataclass(frozen=True)
+class Event:
+    verb: str  # the question's predicate ("marry", "fall_through"; "be" for "is X due")
+    words: frozenset[str]  # stems of the question's other content words
+    subject: str | None  # who it is about
+    first: bool  # "first booked for": the first date said, not the latest
+
+
+@dataclass(frozen=True)
+class Told:
+    score: float
+    said_at: datetime
+    order: int  # position among everything read, for ties within a message
+    date: str | None  # None: told as to come, with no date
+    stated: bool  # the words gave the date (not the day the message was sent)
+
+
+def answer(evidence: Evidence) -> str | None:
+    """ "On 24 September 2025." / "In January 2026." for a "when" question, or None."""
+    intent = evidence.intent
+    if intent.wh != "when" or intent.anchor or intent.yes_no:
+        return None
+    event = asked(intent.text, speaker=evidence.speaker, subject=intent.subject)
+    if event is None:
+        return None
+    # "When is Dana's baby due?" asks a date said; "When did we split up?" may be answered
+    # by the day it was told
+    done = not expect.asks_schedule(intent.text)
+    heard = told(evidence, event)
+    found = [t for t in heard if t.date and (t.stated or done)]
+    if not found:
+        # only told as still to come, or as a maybe ("we might adopt a dog"): no day yet
+        return NOT_YET if heard and done else None
+    best = max(t.score for t in found)
+    tied = [t for t in found if t.score == best]
+    pick = min if event.first else max
+    chosen = pick(tied, key=lambda t: (t.said_at, t.order))
+    return sentence(chosen.date)
+
+
+def asked(text: str, *, speaker: str, subject: str | None) -> Event | None:
+    doc = parse(unwrap(text).rstrip(" ?.!") + "?")
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return None
+    verb = root.lemma_.lower() if root.pos_ in ("VERB", "AUX") else "be"
+    prt = child(root, "prt")
+    verb += f"_{prt.lower_}" if prt is not None else ""
+    first = any(t.lower_ in ("first", "originally") for t in doc)
+    # the user's own name is no word of the event ("When did I move?")
+    mine = subject is None or owned_by(speaker, subject) and "'s" not in subject
+    words = frozenset(
+        nlp.stem(t.lower_)
+        for t in doc
+        if telling(t)
+        and t.i != root.i
+        and t.lower_ not in NOT_EVENT
+        and not (mine and t.lower_ in ("i", "me", "we", "us"))
+    )
+    if not words and verb in ("be", "have", "do", "get"):
+        return None  # "When was it?": nothing to find
+    return Event(verb, words, subject, first)
+
+
+def told(evidence: Evidence, event: Event) -> list[Told]:
+    out: list[Told] = []
+    order = 0
+    for fact in messages(evidence):
+        message = fact.source_message
+        said_at = (message.sent_at if message is not None else None) or fact.created_at
+        before: set[str] = set()
+        for sent in parse(source(fact)).sents:
+            order += 1
+            score, plan = fit(event, sent, before)
+            before = stems(sent)
+            if score <= 0:
+                continue
+            date = said_in(sent, said_at)
+            said = date or (None if plan else f"on {day(said_at)}")
+            out.append(Told(score, said_at, order, said, bool(date)))
+    return out
+
+
+def messages(evidence: Evidence) -> list[Fact]:
+    """One statement per message: those closest to the question, then those about whom it
+    asks."""
+    ranked = sorted(evidence.facts, key=lambda f: -evidence.similarity.get(f.pk, 0.0))
+    picked = ranked[:READ]
+    subject = evidence.intent.subject or ""
+    if subject and not owned_by(evidence.speaker, subject):
+        picked += [f for f in evidence.facts if nlp.same_entity(f.subject, subject)][:READ]
+    seen: set[int | str] = set()
+    out = []
+    for fact in picked:
+        key = fact.source_message_id or fact.text
+        if key not in seen:
+            seen.add(key)
+            out.append(fact)
+    return out
+
+
+def stems(sent: Span) -> set[str]:
+    return {nlp.stem(t.lower_) for t in sent if telling(t)}
+
+
+def telling(token: Token) -> bool:
+    """A content word, counting those the stop list holds that name an event ("due")."""
+    if token.pos_ in ("NOUN", "ADJ") and token.is_stop and token.dep_ not in SKIP_DEPS:
+        return token.lower_ not in NOT_EVENT
+    if token.pos_ == "PROPN" and token.dep_ == "poss":
+        return True  # "Dana's baby": Dana is told of with it
+    return content(token)
+
+
+def fit(event: Event, sent: Span, before: set[str]) -> tuple[float, bool]:
+    """How well a sentence tells the event asked (0: not at all), and whether it tells it
+    as still to come. The sentence before it in the message counts for half: "dana is
+    pregnant!! due in january" tells when Dana's baby is due."""
+    words = stems(sent)
+    own = len(words & event.words)
+    shared = own + len((before - words) & event.words) / 2 if own else 0
+    best, plan = 0.0, False
+    for token in sent:
+        if token.pos_ not in ("VERB", "AUX", "ADJ") or token.dep_ in ("aux", "auxpass"):
+            continue
+        prt = child(token, "prt")
+        lemma = token.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
+        match = verb_match(event.verb, lemma) if event.verb != "be" else 0.0
+        if match and negated(token):
+            return 0.0, False  # "we didn't adopt her after all": no day it happened
+        if match > best:
+            best, plan = match, unreal(token)
+    if best and (shared or not event.words):
+        return best + shared, plan
+    if shared >= 1.5:
+        return float(shared), any(unreal(t) for t in sent if t.pos_ in ("VERB", "AUX"))
+    return 0.0, False
+
+
+def unreal(predicate: Token) -> bool:
+    """Still to come, or only maybe: "will start", "is moving", "we might adopt a dog"."""
+    maybe = any(a.tag_ == "MD" and a.lower_ not in ("will", "'ll") for a in predicate.children)
+    return maybe or is_plan(predicate)
