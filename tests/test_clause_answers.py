@@ -129,3 +129,33 @@ def test_a_name_the_parser_strands_after_is_still_the_role(chat):
         "my foreman Arvo retired last friday. new foreman is Priit, younger guy, seems alright"
     )
     assert chat.ask("Who's my foreman?").startswith("Your foreman is Priit")
+
+
+def test_a_question_ending_in_a_preposition_asks_what_it_governs(chat):
+    chat.tell("work update: i'm on the payments team now, so i sit with Pedro")
+    answer = chat.ask("Which team am I on?")
+    assert answer.startswith("You") and "payments" in answer
+
+
+def test_what_city_someone_lives_in_is_read_from_the_slot(chat):
+    chat.tell("my cousin Ana lives in Porto with her two cats")
+    assert "Porto" in chat.ask("What city does Ana live in?")
+
+
+def test_a_plan_answers_a_question_asked_of_what_is_to_come(chat):
+    chat.tell("big week coming. my uncle Tomas is bringing the boat over on friday")
+    assert "Tomas" in chat.ask("Who is bringing the boat over?")
+
+
+def test_a_job_said_of_someone_named_before_is_not_a_later_friends(chat):
+    chat.tell(
+        "gf is Ana, she's a physio at a sports clinic in Siska. my best friend Tomaz is the "
+        "one who introduced us, at his 30th",
+        "weekly sports report: futsal on mondays, padel with Tomaz on thursdays",
+    )
+    assert chat.ask("What does Tomaz do for work?") == "I don't know."
+
+
+def test_what_a_child_does_after_school_is_no_job(chat):
+    chat.tell("zosia started basketball on tuesdays, she loves it")
+    assert "basketball" in chat.ask("What does Zosia do after school?")

@@ -126,7 +126,7 @@ def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
 def fit(question: Asked, clause: Clause, speaker: str) -> float:
     """How well a clause is the question with its wh-word filled in; 0 when it is not."""
     predicate = clause.predicate
-    if negated(predicate) or is_plan(predicate):
+    if negated(predicate) or is_plan(predicate) and not question.planned:
         return 0.0
     said = words(predicate)
     if question.role == "subject":

@@ -18,7 +18,7 @@ question says which kind. None found: None, and the other readers try.
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline import expect
+from memory.pipeline import expect, replaced
 from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation
 from memory.pipeline.names import source
@@ -69,7 +69,11 @@ def before_anchor(evidence: Evidence) -> str | None:
     facts = [f for f in evidence.facts if about(f, evidence)]
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]
     if not holding:
-        return None
+        # no fact holds X, but the user named it: what was said before, in X's place
+        named = [f for f in evidence.facts if _says(source(f), anchor)]
+        if not named:
+            return None
+        return told_past(evidence) or replaced.answer(evidence, anchor, min(named, key=_said))
     first = min(holding, key=_said)
     wanted = expect.expected(intent.text)
 
@@ -90,7 +94,13 @@ def before_anchor(evidence: Evidence) -> str | None:
         or said_before(facts, first, answers)
     )
     if found is None:
-        return told_before(evidence, first, anchor, wanted) or told_past(evidence)
+        # a sentence told of the past says what came before better than a value read off
+        # the clauses (replaced.py), which is only the last resort
+        return (
+            told_before(evidence, first, anchor, wanted)
+            or told_past(evidence)
+            or replaced.answer(evidence, anchor, first)
+        )
     slot = base_relation(found.relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
         return sentence(f"before {anchor}, {speak(as_held(found), evidence.speaker, past=True)}")

@@ -174,6 +174,22 @@ def first_mention(user_id: int, option: str) -> Fact | None:
     return None
 
 
+SAID_BEFORE = 8  # messages read back from the first that named X, for "before X"
+
+
+def said_before(user_id: int, anchor: str) -> list[Fact]:
+    """The facts of the few messages said just before the one that first named `anchor`:
+    what X took the place of was said there (memory.pipeline.replaced)."""
+    name = re.sub(r"^(the|my|our|a|an)\s+", "", anchor.strip(), flags=re.I)
+    mine = Message.objects.filter(user_id=user_id, role=Message.Role.USER)
+    first = mine.filter(text__icontains=name).order_by("pk").only("pk").first()
+    if first is None:
+        return []
+    earlier = list(mine.filter(pk__lt=first.pk).order_by("-pk").values_list("pk", flat=True))
+    rows = Fact.objects.filter(user_id=user_id, source_message_id__in=earlier[:SAID_BEFORE])
+    return list(rows.select_related("source_message"))
+
+
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     # The question's vector is computed on the model's thread while the question is read and
     # the triplet lookups run; embedding it where it is used made the answer wait for it.
@@ -206,6 +222,10 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
     for fact, score in about(user_id, intent.subject):
         by_id.setdefault(fact.pk, fact)
         scores[fact.pk] = scores.get(fact.pk, 0.0) + score
+    if intent.anchor and (intent.wants_past or intent.wants_order):
+        for fact in said_before(user_id, intent.anchor):
+            by_id.setdefault(fact.pk, fact)
+            scores[fact.pk] = scores.get(fact.pk, 0.0) + 0.2
     linked = [i for i in graph_facts(user_id, text) if i not in by_id]
     for fact in Fact.objects.filter(user_id=user_id, pk__in=linked).select_related(
         "source_message"

@@ -18,6 +18,7 @@ import numpy as np
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
@@ -46,6 +47,7 @@ class Asked:
     prep: str  # a preposition left at the end ("who does Ana live with?"), or ""
     kind: str | None  # the noun of "which pet ...", "what car ..."
     tense: str  # the predicate's tag, to say the answer back ("did", "does", "is")
+    planned: bool = False  # asked of what is to come ("Who is coming for Thanksgiving?")
 
 
 @lru_cache(maxsize=256)
@@ -59,9 +61,18 @@ def asked(text: str, *, speaker: str) -> Asked | None:
     kind = wh.head if wh.dep_ == "det" else None
     slot = kind if kind is not None else wh
     predicate = slot.head if slot.dep_ != "ROOT" else slot
+    if slot.dep_ == "pobj" and predicate.dep_ == "prep":
+        predicate = predicate.head  # "What city does Ana live in?": the verb "in" hangs from
     if predicate.pos_ not in ("VERB", "AUX"):
         return None
     dep = slot.dep_
+    stranded = next(
+        (c for c in predicate.children if c.dep_ == "prep" and not children(c, "pobj", "pcomp")),
+        None,
+    )
+    if slot.dep_ == "pobj" and slot.head.head == predicate:
+        stranded = slot.head
+    subject = None
     going = next((c for c in predicate.children if c.tag_ == "VBG" and child(c, "nsubj")), None)
     if predicate.lemma_ == "be" and going is not None and dep in ("attr", "dobj"):
         predicate, dep = going, "dobj"  # "What is Joaquim buying?" parsed with "is" as root
@@ -71,13 +82,15 @@ def asked(text: str, *, speaker: str) -> Asked | None:
         role = "subject"  # "what is called X?" asks a name, not who did something
         others = [c for c in children(predicate, "nsubj", "nsubjpass") if c.i != slot.i]
         copular = predicate.lemma_ == "be" and (others or child(predicate, "attr", "acomp"))
-        if copular:
+        if copular and not (others and stranded is not None):
             return None  # "What team is X a member of?": the wh-word is the complement
-    elif dep in ("dobj", "attr", "oprd"):
+        if copular:  # "Which team am I on?": what the preposition left at the end governs
+            role, subject = "object", others[0]
+    elif dep in ("dobj", "attr", "oprd") or dep == "pobj" and stranded is not None:
         role = "object"
     else:
         return None
-    subject = child(predicate, "nsubj", "nsubjpass")
+    subject = subject or child(predicate, "nsubj", "nsubjpass")
     if role == "subject" and any(c.dep_ == "aux" and c.lemma_ == "do" for c in predicate.children):
         # "Who does Luís share a flat with?" read with "who" as the subject: with "does" the
         # wh-word is never the subject; the name next to the verb is.
@@ -88,14 +101,10 @@ def asked(text: str, *, speaker: str) -> Asked | None:
                 None,
             ),
         )
-    stranded = next(
-        (c for c in predicate.children if c.dep_ == "prep" and not children(c, "pobj", "pcomp")),
-        None,
-    )
     prep = stranded.lower_ if stranded is not None and role == "object" else ""
     reader = Reader(speaker=speaker)
     about = None if role == "subject" or subject is None else reader.entity(subject)
-    if role == "object" and predicate.lemma_ == "be":
+    if role == "object" and predicate.lemma_ == "be" and not prep:
         return None  # "what is my dog's name?", "who is my manager?": named slots answer it
     verb = verb_of(predicate)
     skip = {wh.i, slot.i, predicate.i}
@@ -110,7 +119,7 @@ def asked(text: str, *, speaker: str) -> Asked | None:
     )
     tense = next((a.tag_ for a in children_aux(predicate)), predicate.tag_)
     noun = kind.lemma_.lower() if kind is not None else None
-    return Asked(role, verb, words, about, prep, noun, tense)
+    return Asked(role, verb, words, about, prep, noun, tense, is_plan(predicate))
 
 
 def verb_of(predicate: Token) -> str:
@@ -170,8 +179,9 @@ def parts(fact: Fact) -> tuple[str, str]:
 
 def fit(question: Asked, fact: Fact, speaker: str) -> float:
     """How well a fact's slot and arguments are the question's; 0 when it cannot answer."""
-    if fact.relation.startswith(("not:", "plan:")):
-        return 0.0  # what did not happen, or has not yet, is not who did it
+    planned = fact.relation.startswith("plan:")
+    if fact.relation.startswith("not:") or planned and not question.planned:
+        return 0.0  # what did not happen, or has not yet, is not who did it (nor who will)
     verb, prep = parts(fact)
     if not verb or (question.prep and prep != question.prep):
         return 0.0

@@ -154,9 +154,28 @@ def job_never_told(evidence: Evidence) -> bool:
     intent = evidence.intent
     if intent.relation != "works_as" or intent.yes_no or not intent.subject:
         return False
-    if owned_by(evidence.speaker, intent.subject):
+    if owned_by(evidence.speaker, intent.subject) or pastime(intent.text):
         return False
     return not any(tells_job(f, intent.subject, evidence.speaker) for f in evidence.facts)
+
+
+def pastime(question: str) -> bool:
+    """ "What does Zosia do after school?", "... on weekends", "... for fun": what someone
+    does at a time or for a reason other than work asks no job."""
+    from memory.nlp.parse import parse
+
+    for token in parse(question):
+        if token.lemma_ != "do" or token.dep_ in ("aux", "auxpass"):
+            continue
+        for c in token.children:
+            if c.dep_ == "prep" and c.lower_ != "for":
+                return True  # "after school", "on weekends" ("these days" is still work)
+            if c.dep_ == "prep" and any(o.lemma_ not in WORK_WORDS for o in c.children):
+                return True  # "for fun", not "for work", "for a living"
+    return False
+
+
+WORK_WORDS = {"work", "living", "job", "money", "income"}
 
 
 JOB_SLOTS = {"works_as", "works_at", "works_for", "employment_status", "teach", "study"}
@@ -169,13 +188,65 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     slot = slot_of(fact)
     named = subject.lower() in source(fact).lower()
     if not slot:  # "Claire's first week as deputy head done"
-        return named
+        return named and may_say_job(source(fact), subject)
     job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
     if not job or owned_by(speaker, fact.subject):
         return False
     # (people are often typed in lower case: "ingvild's a nurse now")
     thing = fact.subject.lower() in ("it", "this", "that", "there", "")
-    return same_entity(fact.subject, subject) or (named and not thing)
+    if same_entity(fact.subject, subject):
+        return True
+    if not named or thing:
+        return False
+    said = source(fact)
+    return said_by_pronoun(said, fact.object, subject) or may_say_job(said, subject)
+
+
+def may_say_job(text: str, subject: str) -> bool:
+    """Whether a sentence kept whole may say what `subject` does: they are the subject of a
+    clause that says an activity or what they are, or the sentence names a post beside them
+    ("Claire's first week as deputy head"); "padel with Tomaž on thursdays" does not."""
+    from memory.nlp.parse import parse
+    from memory.pipeline.aligned import activity
+
+    first = tokenize(subject.lower())[:1]
+    for token in parse(text):
+        if not first or token.lower_ != first[0]:
+            continue
+        if token.dep_ == "poss" or any(c.dep_ == "appos" for c in token.children):
+            return True
+        verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
+        if verb is not None and activity(verb) is not None:
+            return True
+    return False
+
+
+def said_by_pronoun(text: str, value: str, subject: str) -> bool:
+    """Whether the job was said of a "she"/"he" who may have been read as someone else and
+    could be `subject`, not of someone named: "my best friend Tomaž is ... she's a physio"
+    tells nothing of Tomaž's job; "Tomaž and Ana came over, he's a physio" might."""
+    from memory.nlp.parse import parse
+    from memory.nlp.predicates import name_gender
+    from memory.nlp.reader import FEMININE
+
+    words = tokenize(value.lower())
+    if not words:
+        return True
+    doc = parse(text)
+    name = tokenize(subject.lower())[:1]
+    named_at = next((t.i for t in doc if name and t.lower_ == name[0]), len(doc))
+    for token in doc:
+        if token.lower_ != words[-1]:
+            continue
+        verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        said = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] if verb else []
+        if said and name and said[0].lower_ == name[0]:
+            return True  # "tiago's a pharmacist", read as the brother's
+        if said and (said[0].pos_ != "PRON" or said[0].i < named_at):
+            return False  # said of someone named, or of a "she" before they were named
+        gender = FEMININE.get(said[0].lower_, "") if said else ""
+        return not gender or name_gender(subject) in ("", gender)
+    return True
 
 
 def _of(fact: Fact, subject: str) -> bool:
@@ -284,7 +355,21 @@ def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
 def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | None:
     speaker = evidence.speaker
     if plans:
-        return sentence(speak(plans[0], speaker))
+        return sentence(still(evidence, plans[0]) + speak(plans[0], speaker))
     if past:
         return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
     return None
+
+
+def still(evidence: Evidence, plan: Fact) -> str:
+    """What holds until a plan happens, said where no slot holds it: "Anjali is moving to
+    Kochi" after "my cousin Anjali, a nurse in Bangalore" -> "Anjali lives in Bangalore; "."""
+    from memory.pipeline import replaced
+
+    if not plan.object or ":" in slot_of(plan):
+        return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now
+    value = replaced.value_before(evidence, plan.object, plan, mine=True)
+    if not value:
+        return ""
+    now = Fact(subject=plan.subject, relation=slot_of(plan), object=value)
+    return speak(now, evidence.speaker) + "; "

@@ -1,0 +1,174 @@
+"""What X took the place of, when no slot holds it: "which winery was I at before Los
+Sauces?", "what motorbike did I have before the Himalayan?", "who was our hired hand before
+Marco?".
+
+The value that came before X is said in X's place, earlier: in the same place of a clause
+("sommelier at Bodega Alto Cielo" ... "first day at Los Sauces": the object of "at"; "i ride a
+Yamaha XTZ" ... "bought a Royal Enfield Himalayan": a verb's object), and it is a thing of
+X's kind (the embedding model puts two wineries, two motorbikes or two jobs close). So each
+noun phrase the user said before X was first named is scored by both, and by how close its
+sentence is to the question; the best, if it is close enough, is the answer.
+"""
+
+from dataclasses import dataclass
+
+from memory import embeddings, nlp
+from memory.models import Fact
+from memory.nlp.casing import is_first_name
+from memory.nlp.parse import Token, parse
+from memory.nlp.predicates import is_time, negated
+from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
+from memory.pipeline import expect, roles
+from memory.pipeline.names import source
+from memory.pipeline.question import Evidence
+from memory.pipeline.speech import sentence
+
+PLACES = ("pobj", "dobj", "attr", "appos", "nsubj", "nsubjpass", "conj", "oprd")
+ENDING = LEAVE_VERBS | LOSS_VERBS | STOP_VERBS
+NOBODY = roles.Asked("", "", frozenset(), None, "", None, "")
+ALIKE = 0.6  # least score (place + kind + question) of a value said before X
+
+
+@dataclass(frozen=True)
+class Said:
+    value: str
+    token: Token
+    when: tuple  # (time said, position), to keep the latest of equals
+    mine: bool  # said in a clause about whom the question asks
+
+
+def answer(evidence: Evidence, anchor: str, first: Fact) -> str | None:
+    """ "Before Los Sauces, it was Bodega Alto Cielo." or None."""
+    value = value_before(evidence, anchor, first)
+    return sentence(f"before {anchor}, it was {value}") if value else None
+
+
+def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = False) -> str:
+    """What `anchor` took (or, for a plan, is to take) the place of, said before `first`
+    named it; with `mine`, only in a clause about whom the question asks. "" if nothing."""
+    told = messages(evidence, first)
+    at = anchor_token(source(first), anchor)
+    if at is None:
+        return ""
+    stems = {nlp.stem(w) for w in nlp.tokenize(anchor)}
+    asked = {nlp.stem(w) for w in nlp.tokenize(evidence.intent.text)}
+    wanted = expect.expected(evidence.intent.text)
+    doing = (roles.asked(evidence.intent.text, speaker=evidence.speaker) or NOBODY).verb == "do"
+    found: list[Said] = []
+    subject = asked_about(evidence)
+    for fact in told:
+        doc = parse(source(fact))
+        reader = Reader(speaker=evidence.speaker)
+        for token in doc:
+            if not candidate(token, stems, asked, wanted, doing):
+                continue
+            about = of_subject(token, subject, reader)
+            if about or not mine:
+                found.append(Said(phrase(token), token, (fact.created_at, token.i), about))
+    if not found:
+        return ""
+    kinds = embeddings.embed_many([phrase(at), *[phrase(s.token) for s in found]])
+    question = embeddings.embed(evidence.intent.text)
+    sents = embeddings.embed_many([s.token.sent.text for s in found])
+    best, score = None, ALIKE
+    for k, said in enumerate(found):
+        kind, near = float(kinds[0] @ kinds[k + 1]), float(sents[k] @ question)
+        total = place(said.token, at) / 2 + 1.5 * kind + near / 2 + said.mine / 2
+        total += ended(said.token) * 0.75  # what X replaced was often said to end
+        if total > score or total == score and best is not None and said.when > best.when:
+            best, score = said, total
+    return best.value if best is not None else ""
+
+
+def asked_about(evidence: Evidence) -> str:
+    """Whom the question asks about: its subject ("which winery was I at": the user)."""
+    reader = Reader(speaker=evidence.speaker)
+    for token in parse(evidence.intent.text):
+        if token.dep_ in ("nsubj", "nsubjpass") and token.tag_ not in ("WP", "WDT"):
+            return reader.entity(token)
+    return evidence.intent.subject or evidence.speaker
+
+
+def messages(evidence: Evidence, first: Fact) -> list[Fact]:
+    """One statement for each message said before the one that first named X."""
+    seen: set[int] = set()
+    out = []
+    for fact in sorted(evidence.facts, key=lambda f: (f.created_at, f.pk)):
+        if fact.source_message_id in seen or fact.source_message_id == first.source_message_id:
+            continue
+        if (fact.created_at, fact.pk) >= (first.created_at, first.pk):
+            continue
+        seen.add(fact.source_message_id)
+        out.append(fact)
+    return out
+
+
+def anchor_token(text: str, anchor: str) -> Token | None:
+    last = nlp.stem(nlp.tokenize(anchor)[-1]) if nlp.tokenize(anchor) else ""
+    return next((t for t in parse(text) if nlp.stem(t.lower_) == last), None)
+
+
+def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bool) -> bool:
+    if token.pos_ not in ("NOUN", "PROPN") or token.dep_ not in PLACES or is_time(token):
+        return False
+    if nlp.stem(token.lower_) in anchor | asked:
+        return False  # X itself, or a word of the question ("winery")
+    if wanted is not None and wanted.kind == "person":
+        return token.pos_ == "PROPN" and is_first_name(token.text) or token.lower_ in ANIMATE
+    if wanted is not None and wanted.kind == "place":
+        # a place is named ("in Essaouira", not "on the beach"), or is where one is ("at a
+        # uranium mine"), and is no one's name
+        at = token.dep_ == "pobj" and token.head.lower_ == "at"
+        if token.pos_ == "PROPN":
+            return not is_first_name(token.text)
+        return at
+    if doing:  # "What did Léa do before ringette?": a job, or what one took up or gave up
+        return role(token) == "is" or ended(token) or token.dep_ == "dobj"
+    return True
+
+
+def ended(token: Token) -> bool:
+    """Said as left behind: "quit swimming", "sold the XTZ", "left Feedzai"."""
+    verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    return verb is not None and (verb.lemma_ in ENDING or negated(verb))
+
+
+def phrase(token: Token) -> str:
+    """A noun with the words that name it with it: "Bodega Alto Cielo", "line cook"."""
+    start = token.i
+    while start > 0 and token.doc[start - 1].dep_ in ("compound", "flat", "amod", "nmod"):
+        start -= 1
+    end = token.i + 1
+    while token.pos_ == "PROPN" and end < len(token.doc) and token.doc[end].pos_ == "PROPN":
+        end += 1  # "Bodega Alto Cielo" parsed with Cielo apart
+    return token.doc[start:end].text
+
+
+def of_subject(token: Token, subject: str, reader: Reader) -> bool:
+    """Whether the clause a word is in is about `subject` ("i'm Lucía, sommelier at Bodega
+    Alto Cielo" is about the user; "my friend Romina over at Bodega Piedra Negra" is not)."""
+    verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    if verb is None:
+        return False
+    return any(nlp.same_entity(reader.entity(s), subject) for s in reader.said_by(verb))
+
+
+def role(token: Token) -> str:
+    """The kind of place a word has in its clause; "as head chef" says what one is, as "is a
+    line cook" and "Kenji, line cook" do."""
+    said_as = token.dep_ == "pobj" and token.head.lower_ == "as"
+    if token.dep_ in ("attr", "appos", "oprd") or said_as:
+        return "is"
+    return token.dep_
+
+
+def place(token: Token, anchor: Token) -> float:
+    """1 for the same place in a clause as X's (the object of the same preposition, or of
+    a verb), 0.5 for the same kind of place, else 0."""
+    if role(token) != role(anchor):
+        return 0.0
+    if token.dep_ == "pobj":
+        return 1.0 if token.head.lower_ == anchor.head.lower_ else 0.5
+    if token.dep_ == "dobj":
+        return 1.0 if token.head.lemma_ == anchor.head.lemma_ else 0.5
+    return 0.5
