@@ -40,3 +40,21 @@ def test_a_plan_answers_with_what_holds_until_then(chat):
     )
     answer = chat.ask("Where does Luis live?")
     assert answer.index("Coimbra") < answer.index("Munich"), answer
+
+
+def test_a_first_day_somewhere_is_working_there(chat):
+    chat.tell(
+        "sommelier at Bodega Alto Cielo, love it mostly",
+        "big news: accepted an offer from Bodega Los Sauces!! gonna miss the team",
+        "first day at Los Sauces was yesterday. the cellar is gorgeous",
+    )
+    answer = chat.ask("Where do I work now?")
+    assert answer.startswith("You") and "Los Sauces" in answer and "Alto Cielo" not in answer
+
+
+def test_a_first_week_in_a_post_is_the_post(chat):
+    chat.tell(
+        "deckhand on the Likoni ferry, six years now",
+        "first week as coxswain done. my old friend Juma took my deckhand spot",
+    )
+    assert "coxswain" in chat.ask("What's my job now?")

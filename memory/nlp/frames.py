@@ -80,6 +80,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
                 self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
             if token.text == ":":
                 self.labelled_list(token)
+            self.first_spell(token)
             years = age_beside(token)
             if years:
                 self.add(self.reader.entity(token), "age", years)

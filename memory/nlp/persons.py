@@ -19,6 +19,7 @@ LIVING = {"live", "flat", "share", "rent", "stay"}
 # Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
 APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
 SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
+SPELLS = {"day", "week", "month", "shift", "term", "semester", "season"}  # "first week at X"
 
 
 def age_beside(name: Token) -> str:
@@ -131,6 +132,28 @@ class PersonFrames:
         value = self.reader.value(post)
         self.add(self.reader.entity(subject), "works_as", value, negated=neg, plan=plan)
         return True
+
+    def first_spell(self, token: Token) -> None:
+        """ "first day at Los Sauces was yesterday", "first month as head chef", "ploy's
+        first week as co-owner": a first spell at a place or in a post starts working there
+        or as that, for the spell's owner (the speaker when no one is named)."""
+        if token.lemma_ not in SPELLS or not any(c.lower_ == "first" for c in token.children):
+            return
+        who = self.reader.owner(token) or self.reader.speaker
+        ahead = any(t.lower_ in ("tomorrow", "next", "will") for t in token.sent)
+        for said in token.children:
+            # "as head chef"; "as coxswain" is parsed as a clause marked by "as"
+            marked = said.dep_ == "advcl" and any(c.lower_ == "as" for c in said.children)
+            if said.lower_ == "as" and said.dep_ == "prep" or marked and said.pos_ == "NOUN":
+                words = [t for t in said.subtree if t.dep_ not in ("det", "poss", "mark")]
+                words = [t for t in words if t.lower_ != "as"]
+                if words:  # the whole post: "co-owner", "head chef"
+                    post = token.doc[words[0].i : words[-1].i + 1].text
+                    self.add(who, "works_as", post, plan=ahead)
+        for prep, obj in prep_objects(token):
+            named = obj if obj.pos_ == "PROPN" else child(obj, "compound", "poss")
+            if prep == "at" and named is not None and named.pos_ == "PROPN":
+                self.add(who, "works_for", self.reader.value(obj), plan=ahead)
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,

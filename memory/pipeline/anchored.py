@@ -108,7 +108,7 @@ def before_anchor(evidence: Evidence) -> str | None:
 
 
 def about(fact: Fact, evidence: Evidence) -> bool:
-    subject = evidence.intent.subject or evidence.speaker
+    subject = replaced.asked_about(evidence)  # "which winery was I at": the user
     return fact.subject == subject or nlp.same_entity(fact.subject, subject)
 
 

@@ -17,13 +17,14 @@ from memory.models import Fact
 from memory.nlp.casing import is_first_name
 from memory.nlp.parse import Token, parse
 from memory.nlp.predicates import is_time, negated
-from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
+from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, PEOPLE, STOP_VERBS, Reader
 from memory.pipeline import expect, roles
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import sentence
 
 PLACES = ("pobj", "dobj", "attr", "appos", "nsubj", "nsubjpass", "conj", "oprd")
+WHERE = {"at", "in", "for", "near", "outside", "from", "to", "into"}
 ENDING = LEAVE_VERBS | LOSS_VERBS | STOP_VERBS
 NOBODY = roles.Asked("", "", frozenset(), None, "", None, "")
 ALIKE = 0.6  # least score (place + kind + question) of a value said before X
@@ -84,7 +85,10 @@ def asked_about(evidence: Evidence) -> str:
     """Whom the question asks about: its subject ("which winery was I at": the user)."""
     reader = Reader(speaker=evidence.speaker)
     for token in parse(evidence.intent.text):
-        if token.dep_ in ("nsubj", "nsubjpass") and token.tag_ not in ("WP", "WDT"):
+        asking = token.tag_ in ("WP", "WDT") or any(c.tag_ == "WDT" for c in token.children)
+        if token.dep_ in ("nsubj", "nsubjpass") and not asking:  # not "which winery"
+            if token.pos_ == "NOUN" and token.lemma_ not in PEOPLE and reader.owner(token):
+                return reader.owner(token)  # "what was my job before ...": mine
             return reader.entity(token)
     return evidence.intent.subject or evidence.speaker
 
@@ -118,10 +122,12 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
     if wanted is not None and wanted.kind == "place":
         # a place is named ("in Essaouira", not "on the beach"), or is where one is ("at a
         # uranium mine"), and is no one's name
-        at = token.dep_ == "pobj" and token.head.lower_ == "at"
+        # ("2 kids, Sahan 10 and Dilini 7" names no place; "on the N3" is no place one is at)
+        if token.dep_ != "pobj" or token.head.lower_ not in WHERE:
+            return False
         if token.pos_ == "PROPN":
             return not is_first_name(token.text)
-        return at
+        return token.head.lower_ == "at"
     if doing:  # "What did Léa do before ringette?": a job, or what one took up or gave up
         return role(token) == "is" or ended(token) or token.dep_ == "dobj"
     return True
@@ -136,7 +142,7 @@ def ended(token: Token) -> bool:
 def phrase(token: Token) -> str:
     """A noun with the words that name it with it: "Bodega Alto Cielo", "line cook"."""
     start = token.i
-    while start > 0 and token.doc[start - 1].dep_ in ("compound", "flat", "amod", "nmod"):
+    while start > 0 and naming(token.doc[start - 1]):
         start -= 1
     end = token.i + 1
     while token.pos_ == "PROPN" and end < len(token.doc) and token.doc[end].pos_ == "PROPN":
@@ -151,6 +157,13 @@ def of_subject(token: Token, subject: str, reader: Reader) -> bool:
     if verb is None:
         return False
     return any(nlp.same_entity(reader.entity(s), subject) for s in reader.said_by(verb))
+
+
+def naming(token: Token) -> bool:
+    """A word that is part of a name before it: "Girls' High School", "uranium mine"."""
+    if token.dep_ in ("poss", "case"):
+        return token.pos_ in ("PROPN", "NOUN", "PART") and token.lower_ not in ("'s", "’s")
+    return token.dep_ in ("compound", "flat", "amod", "nmod")
 
 
 def role(token: Token) -> str:

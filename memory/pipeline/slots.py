@@ -118,7 +118,7 @@ def answer(evidence: Evidence) -> str | None:
             return sentence(speak_all(together, speaker))
         text = speak(now[0], speaker)
         if plans:
-            text += "; " + speak(plans[0], speaker)
+            text = and_then(text, speak(plans[0], speaker))
         return sentence(text)
     if not now:
         return no_longer(evidence, past, plans)
@@ -355,7 +355,7 @@ def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
 def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | None:
     speaker = evidence.speaker
     if plans:
-        return sentence(still(evidence, plans[0]) + speak(plans[0], speaker))
+        return sentence(and_then(still(evidence, plans[0]), speak(plans[0], speaker)))
     if past:
         return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
     return None
@@ -363,7 +363,7 @@ def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | 
 
 def still(evidence: Evidence, plan: Fact) -> str:
     """What holds until a plan happens, said where no slot holds it: "Anjali is moving to
-    Kochi" after "my cousin Anjali, a nurse in Bangalore" -> "Anjali lives in Bangalore; "."""
+    Kochi" after "my cousin Anjali, a nurse in Bangalore" -> "Anjali lives in Bangalore"."""
     from memory.pipeline import replaced
 
     if not plan.object or ":" in slot_of(plan):
@@ -372,4 +372,18 @@ def still(evidence: Evidence, plan: Fact) -> str:
     if not value:
         return ""
     now = Fact(subject=plan.subject, relation=slot_of(plan), object=value)
-    return speak(now, evidence.speaker) + "; "
+    return speak(now, evidence.speaker)
+
+
+def and_then(now: str, plan: str) -> str:
+    """ "Luís lives in Coimbra" + "Luís is going to move to Munich" -> "Luís lives in
+    Coimbra and is going to move to Munich"; either alone as it is."""
+    if not now:
+        return plan
+    said, then = now.split(" "), plan.split(" ")
+    same = 0  # the words naming whom both are about ("Your sister Ana")
+    while same < min(len(said), len(then)) - 1 and said[same] == then[same]:
+        same += 1
+    if same:
+        return f"{now} and {' '.join(then[same:])}"
+    return f"{now}; {plan}"
