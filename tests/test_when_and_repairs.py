@@ -80,3 +80,24 @@ def test_a_sentence_that_drops_its_i_is_the_users(chat):
     chat.tell("got the keys today!!! bought a flat in Gheorgheni, moving in next weekend.")
     chat.tell("all moved into Gheorgheni. the cat hid under the bed for two days.")
     assert "Gheorgheni" in chat.ask("Which neighbourhood do I live in now?")
+
+
+def test_the_value_put_right_is_of_the_kind_taken_back(chat):
+    chat.tell("we put an offer on a house!!! a blue saltbox in Bedford, closing would be june 1st")
+    chat.tell("ugh I said Bedford but the house is in Dartmouth. sam works in bedford")
+    told = {f[2] for f in chat.facts()}
+    assert "Dartmouth" in told and "house" not in told, told
+
+
+def test_since_a_month_says_when_a_course_started(chat):
+    chat.tell_on("2025-03-22", "i've been doing a Spanish course in the evenings since january")
+    chat.tell_on("2025-06-14", "cancelled my spanish course, field season is starting")
+    assert "January" in chat.ask("When did I start learning Spanish?")
+
+
+def test_a_time_put_right_answers_what_time(chat):
+    chat.tell("I drive a bus in Reykjavik, route 14 mostly")
+    chat.tell("on the early shift this month, starts at 7am")
+    chat.tell("sorry 6am, not 7am. I wish it was 7")
+    answer = chat.ask("What time does my early shift start?")
+    assert "6am" in answer and "7am" not in answer

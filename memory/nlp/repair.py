@@ -205,10 +205,18 @@ def taken_back(said: str, repair: Span, runs: list[list[Token]]) -> tuple[str, s
     wrong = retracted(repair)
     if not wrong or not _named(said, wrong):
         return None
-    at = next((t.i for t in repair if t.text == wrong.split()[0]), None)
-    after = [r for r in runs if at is not None and r[0].i > at]
-    after = [r for r in after if _text(r).lower() != wrong.lower()]
-    return (wrong, _text(after[0])) if after else None
+    said = next((t for t in repair if t.text == wrong.split()[0]), None)
+    if said is None:
+        return None
+    after = [r for r in runs if r[0].i > said.i and _text(r).lower() != wrong.lower()]
+    # "I said Bedford but the house is in Dartmouth": a name for a name, a number for a number
+    alike = [r for r in after if any(_sort(t) == _sort(said) for t in r)]
+    found = (alike or after)[:1]
+    return (wrong, _text(found[0])) if found else None
+
+
+def _sort(token: Token) -> str:
+    return "number" if token.like_num else "name" if token.pos_ == "PROPN" else "word"
 
 
 def same_unit(old, run: list[Token]) -> tuple[str, str] | None:
@@ -298,7 +306,10 @@ def _folded(word: str) -> str:
 
 
 def as_word(value: str) -> re.Pattern:
-    """`value` said as a word or words of its own, in any case ("tuesday", not "tuesdays")."""
+    """`value` said as a word or words of its own, in any case ("tuesday", not "tuesdays");
+    a number also with the unit typed onto it ("7" in "7am", "20" in "20th")."""
+    if value.isdigit():
+        return re.compile(rf"(?<![\w.]){value}(?=(?:am|pm|st|nd|rd|th|h|k)?(?!\w))", re.I)
     return re.compile(rf"(?<!\w){re.escape(value)}(?!\w)", re.I)
 
 

@@ -13,6 +13,7 @@ correction says it again), or the first said when the question asks what was "fi
 Nothing told: None, and the fact-based readers answer.
 """
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,7 +22,7 @@ from memory.models import Fact
 from memory.nlp.parse import Span, Token, child, parse
 from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.questions import unwrap
-from memory.pipeline import expect
+from memory.pipeline import aligned, expect
 from memory.pipeline.dates import MONTHS, said_in
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
@@ -29,6 +30,8 @@ from memory.pipeline.question import Evidence
 from memory.pipeline.roles import SKIP_DEPS, content, verb_match
 from memory.pipeline.speech import day, sentence
 
+# Questions of a beginning, which "since <date>" answers ("When did I move to Medellín?").
+STARTING = {"start", "begin", "move", "join", "get", "become", "meet", "take_up", "open"}
 NOT_YET = "I don't know of it happening yet; you told me of it only as a plan."
 READ = 10  # the statements closest to the question whose messages are read again
 # Words of a "when" question that do not name the event.
@@ -62,6 +65,8 @@ def answer(evidence: Evidence) -> str | None:
     event = asked(intent.text, speaker=evidence.speaker, subject=intent.subject)
     if event is None:
         return None
+    if re.search(r"\bwhat time\b", intent.text, re.I):
+        return clock(evidence, event)
     # "When is Dana's baby due?" asks a date said; "When did we split up?" may be answered
     # by the day it was told
     done = not expect.asks_schedule(intent.text)
@@ -108,9 +113,12 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
         message = fact.source_message
         said_at = (message.sent_at if message is not None else None) or fact.created_at
         before: set[str] = set()
-        for sent in parse(source(fact)).sents:
+        said = source(fact)
+        # who each clause is about, pronouns resolved ("She starts on the 1st of May": Inês)
+        who = {c.predicate.i: c.subject for c in aligned.read(said, fact, evidence.speaker)}
+        for sent in parse(said).sents:
             order += 1
-            score, plan = fit(event, sent, before)
+            score, plan = fit(event, sent, before, who)
             before = stems(sent)
             if score <= 0:
                 continue
@@ -118,6 +126,32 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
             said = date or (None if plan else f"on {day(said_at)}")
             out.append(Told(score, said_at, order, said, bool(date)))
     return out
+
+
+CLOCK = re.compile(r"\b(\d{1,2}(?::\d\d)?\s?(?:am|pm)|\d{1,2}:\d\d|noon|midnight)\b", re.I)
+
+
+def clock(evidence: Evidence, event: Event) -> str | None:
+    """ "What time does my early shift start?": the time of day the sentence telling it
+    says, not one set aside ("sorry 6am, not 7am"); the newest of equals."""
+    best: tuple | None = None
+    for k, fact in enumerate(messages(evidence)):
+        for sent in parse(source(fact)).sents:
+            score, _ = fit(event, sent, set())
+            taken = {m.group(1).lower() for m in re.finditer(r"\bnot\s+(\S+)", sent.text, re.I)}
+            times = [t for t in CLOCK.findall(sent.text) if t.lower() not in taken]
+            if score > 0 and times:
+                rank = (score, fact.created_at, -k)
+                if best is None or rank > best[0]:
+                    best = (rank, times[0])
+    if best is None:
+        return None
+    said = best[1]
+    for fact in evidence.facts:  # "sorry 6am, not 7am" said later puts it right
+        put_right = re.search(rf"({CLOCK.pattern}),?\s+not\s+{re.escape(said)}", source(fact), re.I)
+        if put_right and fact.created_at >= best[0][1]:
+            said = put_right.group(1)
+    return sentence(f"at {said}")
 
 
 def messages(evidence: Evidence) -> list[Fact]:
@@ -151,10 +185,14 @@ def telling(token: Token) -> bool:
     return content(token)
 
 
-def fit(event: Event, sent: Span, before: set[str]) -> tuple[float, bool]:
+def fit(
+    event: Event, sent: Span, before: set[str], who: dict[int, str] | None = None
+) -> tuple[float, bool]:
     """How well a sentence tells the event asked (0: not at all), and whether it tells it
-    as still to come. The sentence before it in the message counts for half: "dana is
-    pregnant!! due in january" tells when Dana's baby is due."""
+    as still to come. A clause with the question's verb must share its words in the clause
+    ("cancelled my spanish course, field season is starting" does not tell when Spanish
+    started); otherwise the sentence must share two of them, the sentence before it in the
+    message counting for half ("dana is pregnant!! due in january")."""
     words = stems(sent)
     own = len(words & event.words)
     shared = own + len((before - words) & event.words) / 2 if own else 0
@@ -165,15 +203,36 @@ def fit(event: Event, sent: Span, before: set[str]) -> tuple[float, bool]:
         prt = child(token, "prt")
         lemma = token.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
         match = verb_match(event.verb, lemma) if event.verb != "be" else 0.0
-        if match and negated(token):
+        if not match:
+            continue
+        if negated(token):
             return 0.0, False  # "we didn't adopt her after all": no day it happened
-        if match > best:
-            best, plan = match, unreal(token)
-    if best and (shared or not event.words):
-        return best + shared, plan
+        clause = {nlp.stem(t.lower_) for t in own_words(token) if telling(t)}
+        clause |= {nlp.stem(w) for w in nlp.tokenize((who or {}).get(token.i, ""))}
+        # ("accepted the Shopee offer! starting in march.": the sentence before says where)
+        near = len(clause & event.words) + len((before - clause) & event.words) / 2
+        if (near or not event.words) and match + near > best:
+            best, plan = match + near, unreal(token)
+    if best:
+        return best, plan
+    if own and since(sent) and event.verb in STARTING:
+        # "living in laureles in medellín since last october": when that began
+        return 1.5 + own, False
     if shared >= 1.5:
         return float(shared), any(unreal(t) for t in sent if t.pos_ in ("VERB", "AUX"))
     return 0.0, False
+
+
+def own_words(predicate: Token) -> list[Token]:
+    """The clause's words with its subject ("their dad Einar and I divorced in 2021")."""
+    from memory.pipeline.aligned import SUBJECTS, own
+
+    said = [t for c in predicate.children if c.dep_ in SUBJECTS for t in c.subtree]
+    return own(predicate) + said
+
+
+def since(sent: Span) -> bool:
+    return any(t.lower_ == "since" for t in sent)
 
 
 def unreal(predicate: Token) -> bool:
