@@ -58,3 +58,18 @@ def test_a_first_week_in_a_post_is_the_post(chat):
         "first week as coxswain done. my old friend Juma took my deckhand spot",
     )
     assert "coxswain" in chat.ask("What's my job now?")
+
+
+def test_what_replaced_an_ended_value_answers_now(chat):
+    chat.tell(
+        "i ride a Yamaha XTZ to work, traffic in this city is a nightmare",
+        "sold the XTZ to Camilo (his Pulsar finally died lol) and bought a Royal Enfield "
+        "Himalayan, been wanting one forever",
+    )
+    answer = chat.ask("What bike do I ride now?")
+    assert answer.startswith("You ride Royal Enfield Himalayan"), answer
+
+
+def test_an_ended_value_with_nothing_after_it_stays_ended(chat):
+    chat.tell("I drive a Golf", "we sold the Golf last week")
+    assert chat.ask("What car do I drive now?").startswith("Not anymore")

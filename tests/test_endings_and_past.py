@@ -66,7 +66,8 @@ def test_an_earlier_value_no_slot_holds_is_the_closest_statement_of_that_kind(ch
         "these days I'm in Toronto, new life lol",
     )
     answer = chat.ask("where did I live before Toronto?")
-    assert "Gdańsk" in answer and "Toronto" not in answer.split("Gdańsk")[0]
+    # (the answer may name the anchor, "Before Toronto, ...", but not as the value)
+    assert "Gdańsk" in answer and not answer.rstrip(".").endswith("Toronto"), answer
 
 
 def test_nothing_related_before_is_still_not_known(chat):

@@ -341,6 +341,11 @@ class Reader:
             return [verb]  # "all moved into Gheorgheni": all done, not a thing called all
         if found:
             return found
+        head = verb.head
+        if verb.dep_ == "conj" and head.dep_ == "parataxis" and aside(head, verb):
+            # "sold the XTZ (his Pulsar finally died lol) and bought a Himalayan": joined
+            # to the verb before the brackets, whose speaker it shares
+            return self.said_by(head.head)
         fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
         # ("quit the gym, too expensive": a bare verb opening a statement is past, not an order)
         bare = verb.tag_ == "VB" and verb.i == verb.sent.start and verb.dep_ == "ROOT"
@@ -362,6 +367,10 @@ class Reader:
             if joined and head.pos_ not in ("VERB", "AUX") and head.dep_ in OBJECTS:
                 # "selling the flat and moving to the Algarve" parsed with moving joined to
                 # the flat: the verb that governs the flat is the one joined.
+                head = head.head
+            if joined and head.dep_ == "parataxis" and aside(head, predicate):
+                # "sold the XTZ (his Pulsar finally died lol) and bought a Himalayan": the
+                # verb after the brackets is joined to the one before them
                 head = head.head
             found = children(head, *SUBJECTS)
         if not found and predicate.dep_ == "ROOT":
@@ -436,6 +445,14 @@ class Reader:
             if person in self.people:
                 self.people.remove(person)
             self.people.append(person)
+
+
+def aside(clause: Token, after: Token) -> bool:
+    """Whether a clause is said in brackets that close before `after`."""
+    between = clause.doc[clause.i : after.i]
+    return any(t.text == ")" for t in between) and any(
+        t.text == "(" for t in clause.doc[clause.left_edge.i : clause.i]
+    )
 
 
 # Predicates live in memory.nlp.predicates; readers of this module import them from here too.

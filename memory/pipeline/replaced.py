@@ -25,6 +25,8 @@ from memory.pipeline.speech import sentence
 
 PLACES = ("pobj", "dobj", "attr", "appos", "nsubj", "nsubjpass", "conj", "oprd")
 WHERE = {"at", "in", "for", "near", "outside", "from", "to", "into"}
+GAINING = {"buy", "get", "adopt", "start", "join", "switch", "move", "pick", "take", "begin"}
+GAINING |= {"sign", "enrol", "enroll", "hire", "open", "rescue", "find", "land", "settle"}
 ENDING = LEAVE_VERBS | LOSS_VERBS | STOP_VERBS
 NOBODY = roles.Asked("", "", frozenset(), None, "", None, "")
 ALIKE = 0.6  # least score (place + kind + question) of a value said before X
@@ -47,14 +49,29 @@ def answer(evidence: Evidence, anchor: str, first: Fact) -> str | None:
 def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = False) -> str:
     """What `anchor` took (or, for a plan, is to take) the place of, said before `first`
     named it; with `mine`, only in a clause about whom the question asks. "" if nothing."""
-    told = messages(evidence, first)
     at = anchor_token(source(first), anchor)
     if at is None:
         return ""
+    return best_value(evidence, anchor, at, messages(evidence, first), mine=mine, cue=ended)
+
+
+def value_after(evidence: Evidence, old: Fact) -> str:
+    """What took the place of a value that ended ("sold the XTZ ... and bought a Royal
+    Enfield Himalayan"): said in its place, of its kind, by a verb of getting or starting,
+    in the message that ended it or later, about whom the question asks. "" if nothing."""
+    at = anchor_token(source(old), old.object) if old.object else None
+    if at is None:
+        return ""
+    told = [f for f in messages_from(evidence, old)]
+    return best_value(evidence, old.object, at, told, mine=True, cue=gained, needs_cue=True)
+
+
+def best_value(evidence: Evidence, anchor: str, at: Token, told: list[Fact], **how) -> str:
     stems = {nlp.stem(w) for w in nlp.tokenize(anchor)}
     asked = {nlp.stem(w) for w in nlp.tokenize(evidence.intent.text)}
     wanted = expect.expected(evidence.intent.text)
     doing = (roles.asked(evidence.intent.text, speaker=evidence.speaker) or NOBODY).verb == "do"
+    cue = how["cue"]
     found: list[Said] = []
     subject = asked_about(evidence)
     for fact in told:
@@ -63,8 +80,10 @@ def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = F
         for token in doc:
             if not candidate(token, stems, asked, wanted, doing):
                 continue
+            if how.get("needs_cue") and not cue(token):
+                continue
             about = of_subject(token, subject, reader)
-            if about or not mine:
+            if about or not how.get("mine"):
                 found.append(Said(phrase(token), token, (fact.created_at, token.i), about))
     if not found:
         return ""
@@ -75,10 +94,29 @@ def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = F
     for k, said in enumerate(found):
         kind, near = float(kinds[0] @ kinds[k + 1]), float(sents[k] @ question)
         total = place(said.token, at) / 2 + 1.5 * kind + near / 2 + said.mine / 2
-        total += ended(said.token) * 0.75  # what X replaced was often said to end
+        total += cue(said.token) * 0.75  # what X replaced was often said to end
         if total > score or total == score and best is not None and said.when > best.when:
             best, score = said, total
     return best.value if best is not None else ""
+
+
+def messages_from(evidence: Evidence, old: Fact) -> list[Fact]:
+    """One statement for each message from the one that told `old` on."""
+    seen: set[int] = set()
+    out = []
+    for fact in sorted(evidence.facts, key=lambda f: (f.created_at, f.pk)):
+        if fact.source_message_id in seen or (fact.created_at, fact.pk) < (old.created_at, old.pk):
+            continue
+        seen.add(fact.source_message_id)
+        out.append(fact)
+    return out
+
+
+def gained(token: Token) -> bool:
+    """Said as got or taken up: "bought a Royal Enfield", "picking up spanish", "joined
+    the choir", "switched to days"."""
+    verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    return verb is not None and verb.lemma_ in GAINING and not negated(verb)
 
 
 def asked_about(evidence: Evidence) -> str:

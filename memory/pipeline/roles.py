@@ -188,6 +188,8 @@ def fit(question: Asked, fact: Fact, speaker: str) -> float:
     filler = filled(question, fact, prep)
     if not filler:
         return 0.0
+    if question.kind and {nlp.stem(w) for w in nlp.tokenize(filler)} <= {nlp.stem(question.kind)}:
+        return 0.0  # "What choir am I in?" is not answered by "a choir"
     if question.subject and not nlp.same_entity(fact.subject, question.subject):
         return 0.0
     said = {nlp.stem(w) for w in nlp.tokenize(fact.object)}

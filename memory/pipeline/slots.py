@@ -357,8 +357,23 @@ def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | 
     if plans:
         return sentence(and_then(still(evidence, plans[0]), speak(plans[0], speaker)))
     if past:
-        return sentence(f"not anymore: {speak(past[0], speaker, past=True)}")
+        had = speak(past[0], speaker, past=True)
+        now = since(evidence, past[0])
+        return sentence(f"{now}; before that {had}" if now else f"not anymore: {had}")
     return None
+
+
+def since(evidence: Evidence, old: Fact) -> str:
+    """What took the place of a value that ended, where no slot holds it ("sold the XTZ
+    ... and bought a Royal Enfield Himalayan" -> "you ride Royal Enfield Himalayan")."""
+    from memory.pipeline import replaced
+
+    if ":" in slot_of(old) or evidence.intent.wants_past:
+        return ""
+    value = replaced.value_after(evidence, old)
+    if not value:
+        return ""
+    return speak(Fact(subject=old.subject, relation=slot_of(old), object=value), evidence.speaker)
 
 
 def still(evidence: Evidence, plan: Fact) -> str:
