@@ -159,3 +159,11 @@ def test_a_job_said_of_someone_named_before_is_not_a_later_friends(chat):
 def test_what_a_child_does_after_school_is_no_job(chat):
     chat.tell("zosia started basketball on tuesdays, she loves it")
     assert "basketball" in chat.ask("What does Zosia do after school?")
+
+
+def test_a_question_in_the_past_is_answered_in_the_past(chat):
+    chat.tell(
+        "my brother moses and his wife sarah visited sunday. he's riding a boda now since the "
+        "factory closed, and she opened a salon in wandegeya. proud of them both"
+    )
+    assert "opened" in chat.ask("What did Sarah open?")

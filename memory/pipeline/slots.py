@@ -16,7 +16,7 @@ from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence, bare_verb
-from memory.pipeline.speech import day, sentence, speak, speak_all
+from memory.pipeline.speech import day, happened, sentence, speak, speak_all
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
 
@@ -116,14 +116,19 @@ def answer(evidence: Evidence) -> str | None:
         together = [f for f in now if f.source_message_id == now[0].source_message_id]
         if len(together) > 1:  # "two interns, tomasz and greta": listed, they hold together
             return sentence(speak_all(together, speaker))
-        text = speak(now[0], speaker)
+        text = speak(now[0], speaker, past=asked_done(intent) and happened(now[0]))
         if plans:
             text = and_then(text, speak(plans[0], speaker))
         return sentence(text)
     if not now:
         return no_longer(evidence, past, plans)
     counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
-    return sentence(speak_all(now, speaker, counted=counted))
+    return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
+
+
+def asked_done(intent) -> bool:
+    """ "What did Sarah open?" is answered as asked, in the past ("Sarah opened salon")."""
+    return not intent.wants_past and re.search(r"\bdid\b", intent.text, re.I) is not None
 
 
 # Slots that name one attribute of whoever is asked about: a role held for them ("Joana's

@@ -57,7 +57,9 @@ def join(clauses: list[str]) -> str:
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
-def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False) -> str:
+def speak_all(
+    facts: list[Fact], speaker: str, *, counted: bool = False, past: bool = False
+) -> str:
     """Several current values said at once: one role's holders as a list ("your housemates
     are Jonas, Hannah and Sindre"; counted, "you have 3 housemates: ..."), anything else
     clause by clause."""
@@ -76,7 +78,14 @@ def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False) -> str:
             return f"{who} {len(facts)} {' '.join(words)}: {said}"
         owner = "your" if subject == speaker else f"{subject}'s"
         return f"{owner} {' '.join(words)} are {said}"
-    return join([speak(f, speaker) for f in facts])
+    return join([speak(f, speaker, past=past and happened(f)) for f in facts])
+
+
+def happened(fact: Fact) -> bool:
+    """A fact of something done ("opened a salon"), which a past question asks in the past;
+    a role, a name, an age or what someone is or has holds still."""
+    relation = base_relation(fact.relation).removeprefix("plan:")
+    return ":" not in relation and relation not in ("is", "has", "age", "is_called", "")
 
 
 _TO_YOU = [
