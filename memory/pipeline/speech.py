@@ -57,9 +57,7 @@ def join(clauses: list[str]) -> str:
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
-def speak_all(
-    facts: list[Fact], speaker: str, *, counted: bool = False, past: bool = False
-) -> str:
+def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False, past: bool = False) -> str:
     """Several current values said at once: one role's holders as a list ("your housemates
     are Jonas, Hannah and Sindre"; counted, "you have 3 housemates: ..."), anything else
     clause by clause."""
