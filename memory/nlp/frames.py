@@ -19,7 +19,7 @@ from memory.nlp.endings import EndingFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
 from memory.nlp.marks import over_until, told_earlier, used_to
-from memory.nlp.parse import Span, Token, child, children
+from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.persons import LIVING, PersonFrames, age_beside
 from memory.nlp.reader import (
     ASPECT_VERBS,
@@ -105,7 +105,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
         head = name.head
         owner = self.reader.owner(head)
-        clause = next((a for a in head.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        clause = governing_verb(head)
         mine = clause is not None and any(
             s.lower_ in ("i", "we") for s in children(clause, "nsubj")
         )
@@ -113,7 +113,7 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             owner = self.reader.speaker  # "now I train with a new coach, Ifeoma"
         # "we're going to buy an electric car, probably a Renault Zoe": the name is as
         # planned as the predicate it hangs from.
-        verb = next((a for a in name.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        verb = governing_verb(name)
         plan = verb is not None and (
             is_plan(verb) or (verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head))
         )

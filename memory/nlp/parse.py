@@ -45,4 +45,19 @@ def child(token: Token, *deps: str) -> Token | None:
     return next((c for c in token.children if c.dep_ in deps), None)
 
 
-__all__ = ["Doc", "Span", "Token", "child", "children", "model", "parse", "parse_entities"]
+def governing_verb(token: Token) -> Token | None:
+    """The nearest verb above a word: the predicate of the clause it is said in."""
+    return next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+
+
+__all__ = [
+    "Doc",
+    "Span",
+    "Token",
+    "child",
+    "children",
+    "governing_verb",
+    "model",
+    "parse",
+    "parse_entities",
+]

@@ -85,20 +85,26 @@ def answer(evidence: Evidence) -> str | None:
 def clauses(evidence: Evidence) -> list[Clause]:
     """Every clause of the messages behind the statements closest to the question (and
     behind those about whom it asks), each message read once."""
-    subject = evidence.intent.subject or ""
-    ranked = sorted(evidence.facts, key=lambda f: -evidence.similarity.get(f.pk, 0.0))
-    facts = ranked[:READ]
-    if subject and not owned_by(evidence.speaker, subject):
-        facts += [f for f in evidence.facts if nlp.same_entity(f.subject, subject)][:READ]
     seen: set[str] = set()
     out: list[Clause] = []
-    for fact in facts:
+    for fact in nearest(evidence, READ):
         text = source(fact)
         if text in seen:
             continue
         seen.add(text)
         out.extend(read(text, fact, evidence.speaker))
     return out
+
+
+def nearest(evidence: Evidence, count: int) -> list[Fact]:
+    """The `count` statements closest to the question in meaning, then (for a question about
+    someone else) the first `count` about whom it asks; a message may give several."""
+    subject = evidence.intent.subject or ""
+    ranked = sorted(evidence.facts, key=lambda f: -evidence.similarity.get(f.pk, 0.0))
+    facts = ranked[:count]
+    if subject and not owned_by(evidence.speaker, subject):
+        facts += [f for f in evidence.facts if nlp.same_entity(f.subject, subject)][:count]
+    return facts
 
 
 def read(text: str, fact: Fact, speaker: str) -> list[Clause]:

@@ -66,7 +66,8 @@ def before_anchor(evidence: Evidence) -> str | None:
         return None
     if " after " in f" {intent.text.lower()} ":
         return None
-    facts = [f for f in evidence.facts if about(f, evidence)]
+    subject = replaced.asked_about(evidence)  # "which winery was I at": the user
+    facts = [f for f in evidence.facts if about(f, subject)]
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]
     if not holding:
         # no fact holds X, but the user named it: what was said before, in X's place
@@ -107,8 +108,7 @@ def before_anchor(evidence: Evidence) -> str | None:
     return sentence(f"before {anchor}, it was {found.object}")  # "changed from law to ..."
 
 
-def about(fact: Fact, evidence: Evidence) -> bool:
-    subject = replaced.asked_about(evidence)  # "which winery was I at": the user
+def about(fact: Fact, subject: str) -> bool:
     return fact.subject == subject or nlp.same_entity(fact.subject, subject)
 
 

@@ -9,7 +9,17 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline import aligned, anchored, dated, expect, located, newest, roles, slots
+from memory.pipeline import (
+    aligned,
+    anchored,
+    dated,
+    expect,
+    located,
+    newest,
+    roles,
+    slots,
+    untold,
+)
 from memory.pipeline.dates import happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
@@ -65,7 +75,7 @@ def decide(evidence: Evidence) -> str | None:
     read = roles.answer(evidence, before_slots=False) or aligned.answer(evidence)
     if read:
         return read
-    if slots.job_never_told(evidence):
+    if untold.job_never_told(evidence):
         return None
     marked = told_past(evidence)  # a sentence told of the past, for a past question
     if marked is not None:

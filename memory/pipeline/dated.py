@@ -19,15 +19,15 @@ from datetime import datetime
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.parse import Span, Token, child, parse
+from memory.nlp.parse import Span, Token, parse
 from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.questions import unwrap
 from memory.pipeline import aligned, expect
-from memory.pipeline.dates import MONTHS, said_in
+from memory.pipeline.dates import MONTH_NAMES, said_in
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.roles import SKIP_DEPS, content, verb_match
+from memory.pipeline.roles import SKIP_DEPS, content, verb_match, verb_of
 from memory.pipeline.speech import day, sentence
 
 # Questions of a beginning, which "since <date>" answers ("When did I move to Medellín?").
@@ -37,7 +37,7 @@ READ = 10  # the statements closest to the question whose messages are read agai
 # Words of a "when" question that do not name the event.
 NOT_EVENT = {"when", "what", "which", "month", "year", "day", "date", "time", "now", "again"}
 NOT_EVENT |= {"exactly", "first", "originally", "still"}
-NOT_EVENT |= {m.lower() for m in MONTHS} | set(WEEKDAYS)  # "What day in July is the closing?"
+NOT_EVENT |= MONTH_NAMES | set(WEEKDAYS)  # "What day in July is the closing?"
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,7 @@ def asked(text: str, *, speaker: str, subject: str | None) -> Event | None:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return None
-    verb = root.lemma_.lower() if root.pos_ in ("VERB", "AUX") else "be"
-    prt = child(root, "prt")
-    verb += f"_{prt.lower_}" if prt is not None else ""
+    verb = verb_of(root) if root.pos_ in ("VERB", "AUX") else "be"
     first = any(t.lower_ in ("first", "originally") for t in doc)
     # the user's own name is no word of the event ("When did I move?")
     mine = subject is None or owned_by(speaker, subject) and "'s" not in subject
@@ -113,18 +111,18 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
         message = fact.source_message
         said_at = (message.sent_at if message is not None else None) or fact.created_at
         before: set[str] = set()
-        said = source(fact)
+        text = source(fact)
         # who each clause is about, pronouns resolved ("She starts on the 1st of May": Inês)
-        who = {c.predicate.i: c.subject for c in aligned.read(said, fact, evidence.speaker)}
-        for sent in parse(said).sents:
+        who = {c.predicate.i: c.subject for c in aligned.read(text, fact, evidence.speaker)}
+        for sent in parse(text).sents:
             order += 1
             score, plan = fit(event, sent, before, who)
             before = stems(sent)
             if score <= 0:
                 continue
             date = said_in(sent, said_at)
-            said = date or (None if plan else f"on {day(said_at)}")
-            out.append(Told(score, said_at, order, said, bool(date)))
+            told_as = date or (None if plan else f"on {day(said_at)}")
+            out.append(Told(score, said_at, order, told_as, bool(date)))
     return out
 
 
@@ -157,14 +155,9 @@ def clock(evidence: Evidence, event: Event) -> str | None:
 def messages(evidence: Evidence) -> list[Fact]:
     """One statement per message: those closest to the question, then those about whom it
     asks."""
-    ranked = sorted(evidence.facts, key=lambda f: -evidence.similarity.get(f.pk, 0.0))
-    picked = ranked[:READ]
-    subject = evidence.intent.subject or ""
-    if subject and not owned_by(evidence.speaker, subject):
-        picked += [f for f in evidence.facts if nlp.same_entity(f.subject, subject)][:READ]
     seen: set[int | str] = set()
     out = []
-    for fact in picked:
+    for fact in aligned.nearest(evidence, READ):
         key = fact.source_message_id or fact.text
         if key not in seen:
             seen.add(key)
@@ -200,9 +193,7 @@ def fit(
     for token in sent:
         if token.pos_ not in ("VERB", "AUX", "ADJ") or token.dep_ in ("aux", "auxpass"):
             continue
-        prt = child(token, "prt")
-        lemma = token.lemma_.lower() + (f"_{prt.lower_}" if prt is not None else "")
-        match = verb_match(event.verb, lemma) if event.verb != "be" else 0.0
+        match = verb_match(event.verb, verb_of(token)) if event.verb != "be" else 0.0
         if not match:
             continue
         if negated(token):
@@ -225,10 +216,8 @@ def fit(
 
 def own_words(predicate: Token) -> list[Token]:
     """The clause's words with its subject ("their dad Einar and I divorced in 2021")."""
-    from memory.pipeline.aligned import SUBJECTS, own
-
-    said = [t for c in predicate.children if c.dep_ in SUBJECTS for t in c.subtree]
-    return own(predicate) + said
+    said = [t for c in predicate.children if c.dep_ in aligned.SUBJECTS for t in c.subtree]
+    return aligned.own(predicate) + said
 
 
 def since(sent: Span) -> bool:

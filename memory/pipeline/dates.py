@@ -154,6 +154,7 @@ def counted_back(said: datetime, unit: str, count: int) -> str:
 
 # -- a date said in a sentence, as a phrase ("in January 2026", "on 24 July 2025") ----------
 
+MONTH_NAMES = {m.lower() for m in MONTHS}
 MONTH_WORDS = {m.lower(): k for k, m in enumerate(MONTHS, 1)}
 MONTH_WORDS |= {m[:3].lower(): k for k, m in enumerate(MONTHS, 1)} | {"sept": 9}
 # Words before "may" that make it the month, not the verb ("in may", "since may").
@@ -209,7 +210,7 @@ def _is_month(token) -> bool:
     if low == "may":  # the month, not the verb: "in may", "may 5"
         before = token.doc[token.i - 1].lower_ if token.i else ""
         return before in MAY_CUES or bool(_day_beside(token))
-    if low not in {m.lower() for m in MONTHS}:
+    if low not in MONTH_NAMES:
         return bool(_day_beside(token))  # "jan", "mar" are words too, unless dated: "mar 3"
     return True
 

@@ -10,12 +10,13 @@ noun phrase the user said before X was first named is scored by both, and by how
 sentence is to the question; the best, if it is close enough, is the answer.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.casing import is_first_name
-from memory.nlp.parse import Token, parse
+from memory.nlp.parse import Token, governing_verb, parse
 from memory.nlp.predicates import is_time, negated
 from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, PEOPLE, STOP_VERBS, Reader
 from memory.pipeline import expect, roles
@@ -28,7 +29,6 @@ WHERE = {"at", "in", "for", "near", "outside", "from", "to", "into"}
 GAINING = {"buy", "get", "adopt", "start", "join", "switch", "move", "pick", "take", "begin"}
 GAINING |= {"sign", "enrol", "enroll", "hire", "open", "rescue", "find", "land", "settle"}
 ENDING = LEAVE_VERBS | LOSS_VERBS | STOP_VERBS
-NOBODY = roles.Asked("", "", frozenset(), None, "", None, "")
 ALIKE = 0.6  # least score (place + kind + question) of a value said before X
 
 
@@ -52,7 +52,14 @@ def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = F
     at = anchor_token(source(first), anchor)
     if at is None:
         return ""
-    return best_value(evidence, anchor, at, messages(evidence, first), mine=mine, cue=ended)
+    told = one_each(
+        evidence,
+        lambda f: (
+            f.source_message_id != first.source_message_id
+            and (f.created_at, f.pk) < (first.created_at, first.pk)
+        ),
+    )
+    return best_value(evidence, anchor, at, told, cue=ended, mine=mine)
 
 
 def value_after(evidence: Evidence, old: Fact) -> str:
@@ -62,16 +69,29 @@ def value_after(evidence: Evidence, old: Fact) -> str:
     at = anchor_token(source(old), old.object) if old.object else None
     if at is None:
         return ""
-    told = [f for f in messages_from(evidence, old)]
-    return best_value(evidence, old.object, at, told, mine=True, cue=gained, needs_cue=True)
+    told = one_each(evidence, lambda f: (f.created_at, f.pk) >= (old.created_at, old.pk))
+    return best_value(evidence, old.object, at, told, cue=gained, mine=True, needs_cue=True)
 
 
-def best_value(evidence: Evidence, anchor: str, at: Token, told: list[Fact], **how) -> str:
+def best_value(
+    evidence: Evidence,
+    anchor: str,
+    at: Token,
+    told: list[Fact],
+    *,
+    cue: Callable[[Token], bool],
+    mine: bool = False,
+    needs_cue: bool = False,
+) -> str:
+    """The noun of `told` said most as `anchor` is (`at` is where it is said), scored by
+    its place in its clause, its kind, its sentence's closeness to the question, whether it
+    is about whom the question asks and whether `cue` says it (ended, or gained); with
+    `mine` only about whom it asks, with `needs_cue` only where `cue` says it."""
     stems = {nlp.stem(w) for w in nlp.tokenize(anchor)}
     asked = {nlp.stem(w) for w in nlp.tokenize(evidence.intent.text)}
     wanted = expect.expected(evidence.intent.text)
-    doing = (roles.asked(evidence.intent.text, speaker=evidence.speaker) or NOBODY).verb == "do"
-    cue = how["cue"]
+    question = roles.asked(evidence.intent.text, speaker=evidence.speaker)
+    doing = question is not None and question.verb == "do"
     found: list[Said] = []
     subject = asked_about(evidence)
     for fact in told:
@@ -80,19 +100,19 @@ def best_value(evidence: Evidence, anchor: str, at: Token, told: list[Fact], **h
         for token in doc:
             if not candidate(token, stems, asked, wanted, doing):
                 continue
-            if how.get("needs_cue") and not cue(token):
+            if needs_cue and not cue(token):
                 continue
             about = of_subject(token, subject, reader)
-            if about or not how.get("mine"):
+            if about or not mine:
                 found.append(Said(phrase(token), token, (fact.created_at, token.i), about))
     if not found:
         return ""
-    kinds = embeddings.embed_many([phrase(at), *[phrase(s.token) for s in found]])
-    question = embeddings.embed(evidence.intent.text)
+    kinds = embeddings.embed_many([phrase(at), *[s.value for s in found]])
+    asking = embeddings.embed(evidence.intent.text)
     sents = embeddings.embed_many([s.token.sent.text for s in found])
     best, score = None, ALIKE
     for k, said in enumerate(found):
-        kind, near = float(kinds[0] @ kinds[k + 1]), float(sents[k] @ question)
+        kind, near = float(kinds[0] @ kinds[k + 1]), float(sents[k] @ asking)
         total = place(said.token, at) / 2 + 1.5 * kind + near / 2 + said.mine / 2
         total += cue(said.token) * 0.75  # what X replaced was often said to end
         if total > score or total == score and best is not None and said.when > best.when:
@@ -100,12 +120,12 @@ def best_value(evidence: Evidence, anchor: str, at: Token, told: list[Fact], **h
     return best.value if best is not None else ""
 
 
-def messages_from(evidence: Evidence, old: Fact) -> list[Fact]:
-    """One statement for each message from the one that told `old` on."""
+def one_each(evidence: Evidence, keep: Callable[[Fact], bool]) -> list[Fact]:
+    """One statement for each message, oldest first, of those `keep` keeps."""
     seen: set[int] = set()
     out = []
     for fact in sorted(evidence.facts, key=lambda f: (f.created_at, f.pk)):
-        if fact.source_message_id in seen or (fact.created_at, fact.pk) < (old.created_at, old.pk):
+        if fact.source_message_id in seen or not keep(fact):
             continue
         seen.add(fact.source_message_id)
         out.append(fact)
@@ -115,7 +135,7 @@ def messages_from(evidence: Evidence, old: Fact) -> list[Fact]:
 def gained(token: Token) -> bool:
     """Said as got or taken up: "bought a Royal Enfield", "picking up spanish", "joined
     the choir", "switched to days"."""
-    verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    verb = governing_verb(token)
     return verb is not None and verb.lemma_ in GAINING and not negated(verb)
 
 
@@ -129,20 +149,6 @@ def asked_about(evidence: Evidence) -> str:
                 return reader.owner(token)  # "what was my job before ...": mine
             return reader.entity(token)
     return evidence.intent.subject or evidence.speaker
-
-
-def messages(evidence: Evidence, first: Fact) -> list[Fact]:
-    """One statement for each message said before the one that first named X."""
-    seen: set[int] = set()
-    out = []
-    for fact in sorted(evidence.facts, key=lambda f: (f.created_at, f.pk)):
-        if fact.source_message_id in seen or fact.source_message_id == first.source_message_id:
-            continue
-        if (fact.created_at, fact.pk) >= (first.created_at, first.pk):
-            continue
-        seen.add(fact.source_message_id)
-        out.append(fact)
-    return out
 
 
 def anchor_token(text: str, anchor: str) -> Token | None:
@@ -173,7 +179,7 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
 
 def ended(token: Token) -> bool:
     """Said as left behind: "quit swimming", "sold the XTZ", "left Feedzai"."""
-    verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    verb = governing_verb(token)
     return verb is not None and (verb.lemma_ in ENDING or negated(verb))
 
 
@@ -191,7 +197,7 @@ def phrase(token: Token) -> str:
 def of_subject(token: Token, subject: str, reader: Reader) -> bool:
     """Whether the clause a word is in is about `subject` ("i'm Lucía, sommelier at Bodega
     Alto Cielo" is about the user; "my friend Romina over at Bodega Piedra Negra" is not)."""
-    verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    verb = governing_verb(token)
     if verb is None:
         return False
     return any(nlp.same_entity(reader.entity(s), subject) for s in reader.said_by(verb))

@@ -7,7 +7,7 @@ import re
 from datetime import datetime, timedelta
 
 from memory.models import Fact
-from memory.nlp import ask, entity_key, same_entity, stem, tokenize
+from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.casing import english_nouns
 from memory.nlp.intro import agent
 from memory.nlp.statements import single_valued
@@ -153,107 +153,6 @@ def attribute_words(roles: set[str]) -> set[str] | None:
     return {stem(w) for w in words}
 
 
-def job_never_told(evidence: Evidence) -> bool:
-    """ "What does Øystein do?" when nothing said of him could say what he does (his coming
-    over for waffles does not): "I don't know", and no statement close in words either."""
-    intent = evidence.intent
-    if intent.relation != "works_as" or intent.yes_no or not intent.subject:
-        return False
-    if owned_by(evidence.speaker, intent.subject) or pastime(intent.text):
-        return False
-    return not any(tells_job(f, intent.subject, evidence.speaker) for f in evidence.facts)
-
-
-def pastime(question: str) -> bool:
-    """ "What does Zosia do after school?", "... on weekends", "... for fun": what someone
-    does at a time or for a reason other than work asks no job."""
-    from memory.nlp.parse import parse
-
-    for token in parse(question):
-        if token.lemma_ != "do" or token.dep_ in ("aux", "auxpass"):
-            continue
-        for c in token.children:
-            if c.dep_ == "prep" and c.lower_ != "for":
-                return True  # "after school", "on weekends" ("these days" is still work)
-            if c.dep_ == "prep" and any(o.lemma_ not in WORK_WORDS for o in c.children):
-                return True  # "for fun", not "for work", "for a living"
-    return False
-
-
-WORK_WORDS = {"work", "living", "job", "money", "income"}
-
-
-JOB_SLOTS = {"works_as", "works_at", "works_for", "employment_status", "teach", "study"}
-
-
-def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
-    """Whether a fact may say what `subject` does: a job slot or "is a vet" said of them, or
-    of another person in a message that names them (a "she" may have been read as someone
-    else), or a sentence about them kept whole (what it says was not read)."""
-    slot = slot_of(fact)
-    named = subject.lower() in source(fact).lower()
-    if not slot:  # "Claire's first week as deputy head done"
-        return named and may_say_job(source(fact), subject)
-    job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
-    if not job or owned_by(speaker, fact.subject):
-        return False
-    # (people are often typed in lower case: "ingvild's a nurse now")
-    thing = fact.subject.lower() in ("it", "this", "that", "there", "")
-    if same_entity(fact.subject, subject):
-        return True
-    if not named or thing:
-        return False
-    said = source(fact)
-    return said_by_pronoun(said, fact.object, subject) or may_say_job(said, subject)
-
-
-def may_say_job(text: str, subject: str) -> bool:
-    """Whether a sentence kept whole may say what `subject` does: they are the subject of a
-    clause that says an activity or what they are, or the sentence names a post beside them
-    ("Claire's first week as deputy head"); "padel with Tomaž on thursdays" does not."""
-    from memory.nlp.parse import parse
-    from memory.pipeline.aligned import activity
-
-    first = tokenize(subject.lower())[:1]
-    for token in parse(text):
-        if not first or token.lower_ != first[0]:
-            continue
-        if token.dep_ == "poss" or any(c.dep_ == "appos" for c in token.children):
-            return True
-        verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
-        if verb is not None and activity(verb) is not None:
-            return True
-    return False
-
-
-def said_by_pronoun(text: str, value: str, subject: str) -> bool:
-    """Whether the job was said of a "she"/"he" who may have been read as someone else and
-    could be `subject`, not of someone named: "my best friend Tomaž is ... she's a physio"
-    tells nothing of Tomaž's job; "Tomaž and Ana came over, he's a physio" might."""
-    from memory.nlp.parse import parse
-    from memory.nlp.predicates import name_gender
-    from memory.nlp.reader import FEMININE
-
-    words = tokenize(value.lower())
-    if not words:
-        return True
-    doc = parse(text)
-    name = tokenize(subject.lower())[:1]
-    named_at = next((t.i for t in doc if name and t.lower_ == name[0]), len(doc))
-    for token in doc:
-        if token.lower_ != words[-1]:
-            continue
-        verb = next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
-        said = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] if verb else []
-        if said and name and said[0].lower_ == name[0]:
-            return True  # "tiago's a pharmacist", read as the brother's
-        if said and (said[0].pos_ != "PRON" or said[0].i < named_at):
-            return False  # said of someone named, or of a "she" before they were named
-        gender = FEMININE.get(said[0].lower_, "") if said else ""
-        return not gender or name_gender(subject) in ("", gender)
-    return True
-
-
 def _of(fact: Fact, subject: str) -> bool:
     return owned_by(subject, fact.subject) or subject.lower() in source(fact).lower()
 
@@ -360,28 +259,25 @@ def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
 def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | None:
     speaker = evidence.speaker
     if plans:
-        return sentence(and_then(still(evidence, plans[0]), speak(plans[0], speaker)))
+        return sentence(and_then(until(evidence, plans[0]), speak(plans[0], speaker)))
     if past:
         had = speak(past[0], speaker, past=True)
-        now = since(evidence, past[0])
+        now = replaced_by(evidence, past[0])
         return sentence(f"{now}; before that {had}" if now else f"not anymore: {had}")
     return None
 
 
-def since(evidence: Evidence, old: Fact) -> str:
+def replaced_by(evidence: Evidence, old: Fact) -> str:
     """What took the place of a value that ended, where no slot holds it ("sold the XTZ
     ... and bought a Royal Enfield Himalayan" -> "you ride Royal Enfield Himalayan")."""
     from memory.pipeline import replaced
 
     if ":" in slot_of(old) or evidence.intent.wants_past:
         return ""
-    value = replaced.value_after(evidence, old)
-    if not value:
-        return ""
-    return speak(Fact(subject=old.subject, relation=slot_of(old), object=value), evidence.speaker)
+    return held(old, replaced.value_after(evidence, old), evidence.speaker)
 
 
-def still(evidence: Evidence, plan: Fact) -> str:
+def until(evidence: Evidence, plan: Fact) -> str:
     """What holds until a plan happens, said where no slot holds it: "Anjali is moving to
     Kochi" after "my cousin Anjali, a nurse in Bangalore" -> "Anjali lives in Bangalore"."""
     from memory.pipeline import replaced
@@ -389,10 +285,15 @@ def still(evidence: Evidence, plan: Fact) -> str:
     if not plan.object or ":" in slot_of(plan):
         return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now
     value = replaced.value_before(evidence, plan.object, plan, mine=True)
+    return held(plan, value, evidence.speaker)
+
+
+def held(like: Fact, value: str, speaker: str) -> str:
+    """`value` said in `like`'s slot as what holds ("you ride Royal Enfield Himalayan"), or
+    "" for no value."""
     if not value:
         return ""
-    now = Fact(subject=plan.subject, relation=slot_of(plan), object=value)
-    return speak(now, evidence.speaker)
+    return speak(Fact(subject=like.subject, relation=slot_of(like), object=value), speaker)
 
 
 def and_then(now: str, plan: str) -> str:
