@@ -263,3 +263,13 @@ def forgotten_ids(*, fact_ids: list[int]) -> set[int]:
     """Which of these facts are false because the user forgot them (and can be restored)."""
     history = truth_history(fact_ids=fact_ids)
     return {pk for pk, rows in history.items() if rows and rows[-1].operation == "forget"}
+
+
+def latest_plan(*, user_id: int, subject: str, relation: str) -> Fact | None:
+    """The newest plan still held of `subject` in `relation` ("plan:lives_in")."""
+    from memory import nlp
+
+    rows = Fact.objects.filter(
+        user_id=user_id, is_true=True, subject_key=nlp.entity_key(subject), relation=relation
+    )
+    return rows.order_by("-truth_since", "-pk").first()

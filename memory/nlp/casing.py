@@ -88,8 +88,25 @@ def _capital(match: re.Match) -> str:
     return word
 
 
+# the words lemminflect does not list, for a shouted "WE GOT IT"
+FUNCTION_WORDS = {"we", "i", "the", "a", "an", "to", "of", "and", "my", "our", "it", "in", "on"}
+FUNCTION_WORDS |= {"at", "for", "is", "so", "me", "us", "you", "he", "she", "they", "this"}
+SHOUTED = re.compile(r"\b[A-Z]{2,}(?:['’][A-Z]+)?(?:\s+[A-Z]+(?:['’][A-Z]+)?\b)*")
+
+
+def _unshouted(match: re.Match) -> str:
+    """ "WE GOT THE KEYS": English words typed in capitals for joy are read as words; a
+    lone one stays as typed ("UPS", "IT", "PIXIE" are names as often)."""
+    words = match.group(0).split()
+    english = [w.lower() in FUNCTION_WORDS or inflected(w.lower()) for w in words]
+    if len(words) == 1 or not all(english):  # one word may be a name ("PIXIE. not Pixel")
+        return match.group(0)
+    return match.group(0).lower()
+
+
 def truecased(text: str) -> str:
-    """`text` with "i" and lower-case first names capitalised; nothing else changes."""
+    """`text` with "i" and lower-case first names capitalised, and shouted English words in
+    lower case; nothing else changes (the length stays, so offsets hold)."""
     if not any(c.islower() for c in text):
         return text
-    return WORD.sub(_capital, text)
+    return WORD.sub(_capital, SHOUTED.sub(_unshouted, text))

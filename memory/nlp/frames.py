@@ -42,7 +42,7 @@ from memory.nlp.reader import (
     negated,
     prep_objects,
 )
-from memory.nlp.verbs import VerbFrames
+from memory.nlp.verbs import VerbFrames, home_place
 
 MOVE_VERBS = {"move", "relocate", "emigrate"}
 
@@ -62,10 +62,15 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
                 # "had dinner with Pedro tonight. he ...", "saw Rui at the gym, he's ...": a
                 # person met or seen is who a later pronoun may name, in the order said.
                 self.reader.remember([self.reader.name_of(token)])
+            elif self.accompanied(token):  # "came up with his wife, ... she runs a shop"
+                self.reader.remember([self.reader.entity(token)])
             if called(token) is not None:
                 self.named_origin(called(token))
             if token.pos_ == "PROPN" and token.dep_ == "pobj" and token.head.lower_ in ("in", "to"):
                 self.reader.last_place = self.reader.value(token)
+            home = home_place(token)
+            if home is not None:
+                self.reader.last_home = self.reader.last_place = self.reader.value(home)
             verbal = token.pos_ in ("VERB", "AUX") and token.dep_ not in ("aux", "auxpass")
             # The tagger sometimes reads a verb as a noun ("Mary and Bob work at UPS").
             if verbal or (token.dep_ == "ROOT" and children(token, "nsubj")):
@@ -134,6 +139,16 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
                 self.add(self.reader.name_of(name), relation, self.reader.value(obj))
 
     @staticmethod
+    def accompanied(token: Token) -> bool:
+        """Someone of someone's, unnamed, come along with: "with his wife"."""
+        return (
+            token.pos_ == "NOUN"
+            and token.dep_ == "pobj"
+            and token.head.lower_ == "with"
+            and child(token, "poss") is not None
+        )
+
+    @staticmethod
     def met(token: Token) -> bool:
         """A name in an object position that places do not take: the object of a verb or of
         "with", or a name joined to one ("with Pedro and Marta")."""
@@ -190,6 +205,11 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             if not neg and (not hired or lexicon_reading(*self.lemmas(verb)) is None):
                 self.jobs(verb, subject, plan)  # (the lexicon reads "got a job at X")
             if self.naming(verb, subject, neg) or self.appointed(verb, subject, neg, plan):
+                continue
+            if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
+                continue
+            self.lessons(verb, subject, neg, plan)
+            if not plan and (self.perished(verb, subject, neg) or self.swapped(verb, subject)):
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 
 from memory.nlp.casing import is_first_name
+from memory.nlp.lists import listed_things, measured
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
@@ -25,6 +26,11 @@ from memory.nlp.reader import (
     is_time,
     prep_objects,
 )
+
+# "hungarian lessons", "a pottery course": what is learnt is the word before them
+LESSONS = {"lesson", "class", "course", "lessons", "classes"}
+LESSON_WORDS = {"evening", "night", "morning", "online", "new", "weekly", "private", "group"}
+LESSON_WORDS |= {"first", "free", "extra", "few", "some", "more", "beginner", "intro"}
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
@@ -133,6 +139,20 @@ class HoldingFrames:
                     self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
         return True
 
+    def lessons(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
+        """ "started hungarian lessons", "taking piano classes", "signed up for a pottery
+        course": what the lessons are in is what the subject learns (stopped, no more)."""
+        held = [child(verb, "dobj")] + [o for p, o in prep_objects(verb) if p == "for"]
+        for lesson in held:
+            if lesson is None or lesson.lemma_.lower() not in LESSONS:
+                continue
+            said = [c for c in lesson.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            said = [c for c in said if c.lower_ not in LESSON_WORDS and not c.like_num]
+            if said:
+                ended = verb.lemma_ in STOP_VERBS
+                subject_of = self.reader.entity(subject)
+                self.add(subject_of, "learn", said[-1].text, negated=neg != ended, plan=plan)
+
     def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "I quit smoking", "I started running": the activity is the slot, on or off."""
         gerund = child(verb, "dobj", "xcomp")
@@ -229,28 +249,39 @@ class HoldingFrames:
         """ "private pupils at the moment: Bruno, Kasia and Femi", "kids: noor is 7 and sami
         is 4", "our dogs: a beagle called Pepper and ...": a plural noun set before a colon
         labels the names listed after it; each holds that role of the label's owner (the
-        speaker when no one owns it)."""
-        before = [t for t in colon.sent if t.i < colon.i]
-        # the head noun of what comes before ("pupils", not "moment" in "pupils at the moment")
-        heads = [
-            t
-            for t in before
-            if t.pos_ == "NOUN" and not any(a.pos_ == "NOUN" and a.i < colon.i for a in t.ancestors)
-        ]
-        label = heads[-1] if heads else None
-        if label is None or label.tag_ != "NNS":
-            return
-        if any(t.pos_ in ("VERB", "AUX") for t in before if t.i > label.i):
-            return  # "I told them what I want: ..." is no label
-        if any(t.dep_ in SUBJECTS and t.head == label for t in before):
+        speaker when no one owns it). A list of things is read by `listed_things`."""
+        label = list_label(colon)
+        if label is None:
             return
         owner = self.reader.owner(label) or self.reader.speaker
         role = f"role:{self.reader.role(label)}"
         # of people or pets: "languages: English, Hindi" lists no one
         anyone = label.lemma_.lower() in ANIMATE
-        for name in listed_names(colon):
-            if anyone or is_first_name(name.text):
+        plural = label.tag_ == "NNS" and label.lower_ not in NOT_LABELS
+        names = [n for n in listed_names(colon) if anyone or is_first_name(n.text)]
+        names = names if plural else []  # ("garden update: rosemary, ..." names no one)
+        if plural:
+            for name in names:
                 self.add(owner, role, self.reader.name_of(name), multi=True)
+        if not names:
+            self.listed_things(colon, label, owner, role)
+
+    def listed_things(self, colon: Token, label: Token, owner: str, role: str) -> None:
+        """ "teach 3 classes: wheel, hand-building and raku": what the verb does to each
+        item; "main clients: a hotel chain, ..." each holds the plural label's role;
+        "my quiver: a longboard, a shortboard ..." each is had."""
+        verb = label.head if label.dep_ == "dobj" else None
+        if verb is not None and verb.lemma_ not in HAVING | {"own"}:
+            relation = verb.lemma_.lower()
+        elif label.tag_ == "NNS" and label.lower_ not in NOT_LABELS:
+            relation = role
+        else:
+            relation = "has"
+        items = listed_things(colon)
+        if any(t.text[:1].isupper() and is_first_name(t.text) for t in items):
+            return  # "my team: Ana, Rui and Marta" lists people, not things
+        for item in items:
+            self.add(owner, relation, item.text, multi=True)
 
     def ended_tie(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "Fábrica stopped the contract", "the gym ended our membership": a name that ends
@@ -269,6 +300,32 @@ class HoldingFrames:
         self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
         return True
 
+    def perished(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "basil's finally dead", "the frangipani didn't survive the trip": a thing or
+        animal had is had no more."""
+        state = child(verb, "acomp")
+        dead = verb.lemma_ == "be" and not neg and state is not None and state.lower_ == "dead"
+        if not (dead or (verb.lemma_ == "survive" and neg)) or subject.pos_ == "PRON":
+            return False
+        self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
+        return True
+
+    def swapped(self, verb: Token, subject: Token) -> bool:
+        """ "replaced the basil with a curry leaf", "swapped the Golf for a Polo": the new
+        thing is had in the old one's place."""
+        if verb.lemma_ not in ("replace", "swap", "trade", "exchange"):
+            return False
+        if subject.i != verb.i and subject.lower_ not in FIRST_PERSON:
+            return False
+        new = [o for p, o in prep_objects(verb) if p in ("with", "for") and o.pos_ == "NOUN"]
+        if not new:
+            return False
+        old = child(verb, "dobj")
+        if old is not None and old.pos_ in ("NOUN", "PROPN"):
+            self.frames.append(Frame(self.reader.speaker, "", self.reader.value(old), True))
+        self.add(self.reader.speaker, "has", self.reader.value(measured(new[0])), multi=True)
+        return True
+
     def loss(self, verb: Token, subject: Token) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
         away = any(c.lower_ == "away" for c in verb.children)
@@ -280,6 +337,9 @@ class HoldingFrames:
         put_down = verb.lemma_ == "put" and any(c.lower_ == "down" for c in verb.children)
         if verb.lemma_ not in LOSS_VERBS and not put_down:  # ("had to put Waylon down")
             return False  # "Karim runs a spice stall" loses nothing
+        if put_down and children(verb, "auxpass"):  # "our old dog Rua had to be put down"
+            self.frames.append(Frame(self.reader.speaker, "", self.reader.entity(subject), True))
+            return True
         obj = child(verb, "dobj")
         if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
             obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)
@@ -289,6 +349,27 @@ class HoldingFrames:
         obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
+
+
+# chat words before a colon that label nothing ("my quiver lol:", "garden update:")
+NOT_LABELS = {"lol", "haha", "lmao", "update", "updates", "news", "list", "moment", "now"}
+
+
+def list_label(colon: Token) -> Token | None:
+    """The noun that labels a list after a colon: the last one before it in its sentence
+    ("3 baristas" after "I own a coffee place in Lviv,"; "quiver" in "my quiver lol:")."""
+    before = [t for t in colon.sent if t.i < colon.i]
+    nouns = [t for t in before if t.pos_ == "NOUN"]
+    # "garden update:" labels nothing but what is had
+    label = next((t for t in reversed(nouns) if t.lower_ not in NOT_LABELS), None)
+    label = label or (nouns[-1] if nouns else None)
+    if label is None:
+        return None
+    if any(t.pos_ in ("VERB", "AUX") for t in before if t.i > label.i):
+        return None  # "I told them what I want: ..." is no label
+    if any(t.dep_ in SUBJECTS and t.head == label for t in before):
+        return None
+    return label
 
 
 def listed_names(colon: Token) -> list[Token]:

@@ -41,7 +41,12 @@ SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St 
 
 
 # "Callum here", "casey.", "Liis, 30, I co-founded ...": a first name opening a message
-NAMED = re.compile(r"^(?P<name>[^\W\d_]{3,})(?P<here> here)?(?P<end>\s*(?:[,.:]|$))", re.I)
+# (also said with "I'm": "i'm Lucia, sommelier at Bodega Alto Cielo")
+NAMED = re.compile(
+    r"^(?:(?:i'm|im|i am|my name is|my name's) )?"
+    r"(?P<name>[^\W\d_]{3,})(?P<here> here)?(?P<end>\s*(?:[,.:]|$))",
+    re.I,
+)
 HELLO = re.compile(r"^(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*", re.I)
 SAID_OF_THEM = {"is", "was", "has", "had", "works", "lives", "does", "says", "and"}
 AGE = re.compile(r"^(?P<age>[1-9]\d?)(?P<end>\s*[,.!]|$)")
@@ -79,8 +84,10 @@ def _named(parts: list[str]) -> list[str]:
         else:  # "camille, neonatal nurse at the CHU": what she does is said on its own
             out[index] = f"{lead}I'm {name}. {rest}".strip()
         after = parts[index + 1] if index + 1 < len(parts) else ""
-        if AGE.match(after.strip()):
-            out[index + 1] = "I'm " + after.strip()
+        age = AGE.match(after.strip())
+        if age:  # "34, welder at the shipyard": the age, then what they do on its own
+            rest = after.strip()[age.end() :].strip()
+            out[index + 1] = f"I'm {age['age']}." + (f" {rest}" if rest else "")
         return out
     return out
 

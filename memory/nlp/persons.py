@@ -19,7 +19,8 @@ LIVING = {"live", "flat", "share", "rent", "stay"}
 # Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
 APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
 SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
-SPELLS = {"day", "week", "month", "shift", "term", "semester", "season"}  # "first week at X"
+# "first week at X", "three weeks at Verdia"
+SPELLS = {"day", "week", "month", "year", "shift", "term", "semester", "season"}
 
 
 def age_beside(name: Token) -> str:
@@ -137,11 +138,21 @@ class PersonFrames:
         """ "first day at Los Sauces was yesterday", "first month as head chef", "ploy's
         first week as co-owner": a first spell at a place or in a post starts working there
         or as that, for the spell's owner (the speaker when no one is named)."""
-        if token.lemma_ not in SPELLS or not any(c.lower_ == "first" for c in token.children):
+        if token.lemma_ not in SPELLS:
+            return
+        first = any(c.lower_ == "first" for c in token.children)
+        # "three weeks at Verdia", "6 years at Jubilee": a spell counted, said without a verb
+        counted = any(c.dep_ == "nummod" for c in token.children) and not any(
+            t.pos_ in ("VERB", "AUX") for t in token.sent
+        )
+        if not first and not counted:
             return
         who = self.reader.owner(token) or self.reader.speaker
         ahead = any(t.lower_ in ("tomorrow", "next", "will") for t in token.sent)
-        for said in token.children:
+        posts = len(self.frames)
+        # ("as head winemaker" may hang off the place: "first weeks in Molinos as ...")
+        inner = [t for t in token.subtree if t.lower_ == "as" and t.head != token]
+        for said in [*token.children, *inner]:
             # "as head chef"; "as coxswain" is parsed as a clause marked by "as"
             marked = said.dep_ == "advcl" and any(c.lower_ == "as" for c in said.children)
             if said.lower_ == "as" and said.dep_ == "prep" or marked and said.pos_ == "NOUN":
@@ -150,9 +161,12 @@ class PersonFrames:
                 if words:  # the whole post: "co-owner", "head chef"
                     post = token.doc[words[0].i : words[-1].i + 1].text
                     self.add(who, "works_as", post, plan=ahead)
+        as_post = len(self.frames) > posts  # "first weeks in Molinos as head winemaker"
         for prep, obj in prep_objects(token):
             named = obj if obj.pos_ == "PROPN" else child(obj, "compound", "poss")
-            if prep == "at" and named is not None and named.pos_ == "PROPN":
+            if named is None or named.pos_ != "PROPN" or is_time(obj):
+                continue
+            if prep == "at" or prep == "in" and as_post:
                 self.add(who, "works_for", self.reader.value(obj), plan=ahead)
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:

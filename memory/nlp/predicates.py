@@ -180,7 +180,9 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
     "she starts in Launceston next year", "got a job at the CHUL, starting 2 June"."""
     present = predicate.tag_ in ("VBZ", "VBP") or bool(auxes & PRESENT_AUX)
     if present and not auxes & {"have", "has", "'ve"}:
-        if any(_later(o) for p, o in _preps(predicate) if p == "from"):
+        # (the parser may hang it off the place: "superintendent at an estate in X from August")
+        held = [t for t in predicate.subtree if t.dep_ in ("attr", "pobj", "dobj")]
+        if any(_later(o) for t in (predicate, *held) for p, o in _preps(t) if p == "from"):
             return True  # not "from today": that is now
         if predicate.lemma_ in STARTING_VERBS and predicate.tag_ in ("VBZ", "VBP"):
             return _comes_later(predicate)  # the course starts in February
@@ -200,8 +202,11 @@ def later_start(sent: Span) -> bool:
     """ "starts in may", "begins next week": a sentence that is only a start to come, said
     right after what it is the start of ("got a job at the hospital!! starts in may")."""
     root = sent.root
-    if root.lower_ not in START_WORDS or children(root, "nsubj", "nsubjpass", "dobj"):
+    if root.lower_ not in START_WORDS or children(root, "nsubj", "nsubjpass"):
         return False
+    obj = child(root, "dobj")
+    if obj is not None:  # "starting 2nd of june": the parser takes the date for an object
+        return is_time(obj) or any(is_time(t) for t in obj.subtree)
     return _comes_later(root)
 
 

@@ -73,6 +73,12 @@ ROLE_SYNONYMS = {
     "grandpa": "grandfather",
     "doc": "doctor",
 }
+# what people call their parents and grandparents in the languages chat mixes in
+MOTHERS = ("amma", "ammi", "mama", "mamá", "maman", "mutti", "mami", "mãe")
+ROLE_SYNONYMS |= dict.fromkeys(MOTHERS, "mother")
+ROLE_SYNONYMS |= dict.fromkeys(("appa", "papa", "papá", "baba", "papi", "pai"), "father")
+ROLE_SYNONYMS |= dict.fromkeys(("nonna", "abuela", "oma", "babcia", "avó"), "grandmother")
+ROLE_SYNONYMS |= dict.fromkeys(("nonno", "abuelo", "opa", "dziadek", "avô"), "grandfather")
 # Roles that are people: "my mum ... she" is the mother; "my car ... she" is not a person.
 PEOPLE = frozenset(
     "mother father mom mum dad parent brother sister sibling son daughter child kid baby "
@@ -169,7 +175,7 @@ ACQUIRING = {
     "employ": "works_for",
 }
 # Objects that only name the slot ("quit his job"): the value is the job's employer.
-GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career"}
+GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career", "offer"}
 # Roles that accumulate: a person has several sisters, friends, pets or clients at once. Any
 # other role holds one value at a time ("our new drummer is Diogo" replaces Nuno) unless the
 # text says otherwise ("another", "also", a list).
@@ -264,6 +270,7 @@ class Reader:
 
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
     last_place: str = ""  # the place named last ("in Munich"), for "there"
+    last_home: str = ""  # where a home named last is ("a house in Risskov"), for "moving"
 
     # -- entities ---------------------------------------------------------------------------
 
@@ -354,6 +361,10 @@ class Reader:
             return [verb]
         if fragment and (verb.tag_ in ("VBG", "VBD", "VBN") or bare):
             return [verb]
+        if verb.dep_ in ("advcl", "conj") and verb.tag_ in ("VBG", "VBD", "VBN"):
+            # "moved out of X, sharing a house in Y": the speaker's, as the fragment it hangs on
+            if head.dep_ == "ROOT" and self.said_by(head) == [head]:
+                return [verb]
         return []
 
     def subjects(self, predicate: Token) -> list[Token]:
@@ -434,8 +445,9 @@ class Reader:
             if not subject or subject == self.speaker or subject in self.things | self.aliases:
                 continue
             owner, _, role = subject.partition("'s ")
-            if owner == self.speaker and role and role.split()[-1] in PEOPLE:
-                person = subject  # "my mum ... she", "my parents ... they"
+            if role and role.split()[-1] in PEOPLE:
+                # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."
+                person = subject
                 self.learn_gender(person, role)
             elif subject[:1].isupper():
                 person = owner

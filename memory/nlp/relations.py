@@ -85,6 +85,10 @@ RULES: list[Rule] = [
         also=EMPLOYED,
     ),
     _rule("works_for", r"start work (?:at|for)", ends_previous=True, also=EMPLOYED),
+    # "accepted an offer from Verdia": an offer taken is the new employer
+    _rule(
+        "works_for", rf"accept {POSS}(?:\S+ )?(?:job )?offer (?:from|at|with)", ends_previous=True
+    ),
     # "She just started at Google", "I begin with Unbabel in May": a new employer.
     _rule("works_for", r"(?:start|begin) (?:at|with)", ends_previous=True),
     _rule(

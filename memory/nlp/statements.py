@@ -54,6 +54,8 @@ def resolve_first_person(sentence: str, speaker: str, last_person: str | None = 
 
 
 MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
+# Laughter typed into a sentence is no word of it; the parser takes "dead lol" for a noun.
+LAUGHTER = re.compile(r"\s*\b(?:lol|lmao|rofl|haha(?:ha)*|hehe)\b", re.I)
 EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
 # Values that only point at something said elsewhere ("can't keep paying this", "Maria loves
 # it"): a fact holding one says nothing on its own and would answer questions it cannot.
@@ -75,6 +77,8 @@ LEAD_CUE = re.compile(
 CONTRACTED_IS = re.compile(
     r"\b([A-Z][\w-]*)'s (?=(?:the|a|an|not|now|still|also|in|at|from|with|on|my|our|his|her|"
     r"their|going|moving|getting)\b)"
+    # of any noun, before a word only a predicate starts with ("basil's finally dead")
+    r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really)\b)"
 )
 
 
@@ -99,9 +103,9 @@ def extract(
     cued = LEAD_CUE.match(text) is not None
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
-    text = CONTRACTED_IS.sub(r"\1 is ", text)
+    text = CONTRACTED_IS.sub(lambda m: f"{m.group(1) or m.group(2)} is ", text)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
-    doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", text)))
+    doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))
     if THIRD_PERSON & {t.lower_ for t in doc}:
         # only a message with he/she/they needs to know which names are not people (the
         # recogniser nearly doubles a parse's time)

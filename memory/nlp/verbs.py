@@ -31,6 +31,26 @@ def is_person(token: Token) -> bool:
 MOVE_PREPS = ("to", "into", "from")
 # What one moves when one moves home ("we moved house", "moving flats").
 HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "thing", "city"}
+# What a home is called, for the place it is in ("a house in Risskov", "the Ahodwo house").
+DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bungalow", "cottage"}
+DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room"}
+MOVING = {"move", "relocate", "emigrate"}
+# what one rents to live in
+HOMES = DWELLINGS - {"studio"} | {"place"}
+
+
+def home_place(token: Token) -> Token | None:
+    """The named place a home noun says it is in: "a house in Risskov", "a flat in Zuoying",
+    "the Ahodwo house"; None for any other word."""
+    if token.pos_ != "NOUN" or token.lemma_.lower() not in DWELLINGS:
+        return None
+    # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
+    held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])
+    for prep, obj in held:
+        if prep in ("in", "at") and obj.pos_ == "PROPN" and not is_time(obj):
+            return obj
+    names = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    return names[-1] if names else None
 
 
 class VerbFrames:
@@ -92,6 +112,9 @@ class VerbFrames:
         moved = self.moved_thing(verb, found.relation)
         if moved is not None:  # "we moved the bakery to Rua Augusta": the bakery moved
             entity, found = self.reader.entity(moved), dataclasses.replace(found, relation="be_in")
+            if value == self.reader.value(moved):  # "moving the studio there": not to itself
+                there = any(c.lower_ == "there" for c in verb.children)
+                value = self.reader.last_place if there else ""
         if found.relation == "works_for":  # "works as a nurse (at X)"
             for prep, obj in prep_objects(verb):
                 if prep == "as":
@@ -131,14 +154,54 @@ class VerbFrames:
         is (going to be); where it was is past only once it has moved."""
         thing = self.moved_thing(verb, "")
         places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
-        to = [o for p, o in places if p in ("to", "into")]
+        to = [self.reader.value(o) for p, o in places if p in ("to", "into")]
+        if not to and any(c.lower_ == "there" for c in verb.children) and self.reader.last_place:
+            to = [self.reader.last_place]  # "found a house in Urla. moving the studio there"
         if thing is None or not to:
             return False
         entity = self.reader.entity(thing)
-        self.add(entity, "be_in", self.reader.value(to[0]), negated=neg, plan=plan)
+        self.add(entity, "be_in", to[0], negated=neg, plan=plan)
         for prep, old in places:
             if prep == "from" and not neg:  # there until the move, if it is to come
                 self.add(entity, "be_in", self.reader.value(old), past=not plan)
+        return True
+
+    def moved_home(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "we signed for a house in Risskov!!! moving in february", "got the keys to the
+        Ahodwo house ... moved": a move that says no place goes to the home the message
+        named. (A move with a place of its own is the lexicon's: "moving to Inverness".)"""
+        if neg or not self.reader.last_home:
+            return False
+        there = any(c.lower_ == "there" for c in verb.children)
+        if verb.lemma_ == "live" and there and not prep_objects(verb):  # "we'll live there"
+            self.add(self.reader.entity(subject), "lives_in", self.reader.last_home, plan=plan)
+            return True
+        if verb.lemma_ not in MOVING:
+            return False
+        if any(not is_time(o) for _, o in prep_objects(verb)):
+            return False  # "moving in with Joaquín", "moved to Tolhuin"
+        if any(c.lower_ in ("there", "here", "out", "away", "back") for c in verb.children):
+            return False  # "there" is read by the lexicon; "moved out" leaves
+        obj = child(verb, "dobj")
+        if obj is not None and obj.lemma_.lower() not in HOME_NOUNS:
+            return False  # "moved the meeting": not a home
+        entity = self.reader.entity(subject)
+        self.add(entity, "lives_in", self.reader.last_home, plan=plan)
+        return True
+
+    def rented(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "we rent in Bantama", "renting a flat in Zuoying", "sharing a house in Sakina with
+        two other guides": where the renter lives."""
+        if verb.lemma_ not in ("rent", "share") or neg:
+            return False
+        obj = child(verb, "dobj")
+        if obj is None and verb.lemma_ == "share" or obj is not None and obj.lemma_ not in HOMES:
+            return False  # "I rent a studio in Alsancak" to work in
+        held = prep_objects(verb) + (prep_objects(obj) if obj is not None else [])
+        places = [o for p, o in held if p in ("in", "at") and o.pos_ == "PROPN" and not is_time(o)]
+        if not places:
+            return False
+        self.add(self.reader.entity(subject), "lives_in", self.reader.value(places[0]), plan=plan)
         return True
 
     def home(self, verb: Token, subject: Token, attr: Token | None, neg: bool, plan: bool) -> bool:
@@ -174,6 +237,11 @@ class VerbFrames:
             return self.reader.value(obj)
         if obj is not None and obj.lemma_ in GENERIC_OBJECTS and not prep_objects(obj):
             obj = None
+        offered = obj is not None and obj.lemma_ == "offer"
+        givers = [o for p, o in prep_objects(obj) if p == "from"] if offered else []
+        if givers:  # "accepted an offer from a small startup, Verdia": the one who offered
+            names = [t for t in givers[0].subtree if t.i > givers[0].i and t.pos_ == "PROPN"]
+            return self.reader.name_of(names[0]) if names else self.reader.value(givers[0])
         # Prepositions of the verb first, then those inside its phrases ("works as a nurse
         # at St Mary's": at hangs off nurse).
         inner = [po for t in verb.subtree if t != verb for po in prep_objects(t)]

@@ -143,7 +143,11 @@ def asked_about(evidence: Evidence) -> str:
     """Whom the question asks about: its subject ("which winery was I at": the user)."""
     reader = Reader(speaker=evidence.speaker)
     for token in parse(evidence.intent.text):
-        asking = token.tag_ in ("WP", "WDT") or any(c.tag_ == "WDT" for c in token.children)
+        if token.lower_ in ("i", "we") and token.dep_ == "attr":
+            return evidence.speaker  # "which winery was I at", parsed with "I" the attribute
+        asking = token.tag_ in ("WP", "WDT") or any(
+            c.tag_ == "WDT" or c.lower_ in ("which", "what", "whose") for c in token.children
+        )
         if token.dep_ in ("nsubj", "nsubjpass") and not asking:  # not "which winery"
             if token.pos_ == "NOUN" and token.lemma_ not in PEOPLE and reader.owner(token):
                 return reader.owner(token)  # "what was my job before ...": mine

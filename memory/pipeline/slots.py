@@ -6,6 +6,7 @@ import copy
 import re
 from datetime import datetime, timedelta
 
+from memory import embeddings
 from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.casing import english_nouns
@@ -32,7 +33,7 @@ def slot_set(relation: str) -> set[str]:
     return roles
 
 
-def fills(fact: Fact, roles: set[str]) -> bool:
+def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     """Whether a fact fills the asked slot: its own relation, or for a category ("pets")
     something had whose noun is in it ("alice has a puppy")."""
     slot = slot_of(fact)
@@ -52,7 +53,30 @@ def fills(fact: Fact, roles: set[str]) -> bool:
     ):
         return True  # "younger brother" fills "brother"
     kinds = {r.removeprefix("role:") for r in roles if r.startswith("role:")}
-    return slot == "has" and len(kinds) > 1 and fact.object.split()[-1].rstrip("s") in kinds
+    if slot != "has" or not fact.object:
+        return False
+    words = fact.object.lower().split()
+    head = words[-1].rstrip("s")
+    if len(kinds) > 1:
+        return head in kinds
+    if not many:
+        return False  # "What is my PhD in?" asks no kind of thing had
+    if words[0].isdigit() or words[0] in NUMBER_WORDS:
+        return False  # "we have three cats" counts them; the names are the members
+    # "a longboard" is a board, "staghorn ferns" are ferns: a compound's head is its kind;
+    # what no word shows ("frangipani" is a plant), the embedding model may
+    return any(len(k) > 3 and head.endswith(k) or is_kind(fact.object, k) for k in kinds)
+
+
+NUMBER_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+NUMBER_WORDS |= {"one", "some", "several", "many", "few", "lots"}
+KIND_OF = 0.37  # cosine similarity of a thing's name to a kind it is one of ("basil", "plant")
+
+
+def is_kind(value: str, kind: str) -> bool:
+    """Whether `value` names a `kind` of thing: "lime tree" a plant, not "cargo bike"."""
+    vectors = embeddings.embed_said([value, kind])
+    return float(vectors[value] @ vectors[kind]) >= KIND_OF
 
 
 def says_job(value: str) -> bool:
@@ -72,7 +96,10 @@ def answer(evidence: Evidence) -> str | None:
     if not relation or intent.yes_no:
         return None
     roles = slot_set(relation)
-    hits = [f for f in evidence.facts if f.pk in evidence.triplet_ids and fills(f, roles)]
+    many = asks_many(intent)
+    hits = [
+        f for f in evidence.facts if f.pk in evidence.triplet_ids and fills(f, roles, many=many)
+    ]
     if intent.wh == "when" and intent.object:  # "When did I start at KPMG?": that value
         hits = [f for f in hits if entity_key(f.object) == entity_key(intent.object)]
     if not hits:
@@ -82,6 +109,8 @@ def answer(evidence: Evidence) -> str | None:
     now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
     plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    # a plan that came true ("moving in february", then "moved!!") is the value it planned
+    plans = [p for p in plans if entity_key(p.object) not in {entity_key(f.object) for f in now}]
     done = [p for p in plans if has_happened(p, evidence.asked_at)]
     if done:
         # A plan whose day has come ("Dr. Cardoso will be my supervisor from January",
@@ -99,7 +128,7 @@ def answer(evidence: Evidence) -> str | None:
         if target in plans and not stated_date(target):
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return on_date(target)
-    single = single_valued(relation) and len(roles) == 1
+    single = single_valued(relation) and len(roles) == 1 and not many
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
         # ("what did I eat before the banana") the order of events answers.
@@ -124,6 +153,15 @@ def answer(evidence: Evidence) -> str | None:
         return no_longer(evidence, past, plans)
     counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
     return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
+
+
+def asks_many(intent) -> bool:
+    """ "What plants do I have?": a role asked in the plural is a set, whatever its noun."""
+    relation = intent.relation or ""
+    if not relation.startswith("role:"):
+        return False
+    head = relation.removeprefix("role:").split(" of ")[0].split()[-1]
+    return re.search(rf"\b{re.escape(head)}e?s\b", intent.text, re.I) is not None
 
 
 def asked_done(intent) -> bool:
@@ -186,20 +224,29 @@ MONTH_NUMBER = {
 
 
 def due_date(plan: Fact) -> datetime | None:
+    """The day a plan's own words give: those of the sentence naming its value, else of the
+    whole message ("found a house in Urla. moving the studio there in september")."""
     from memory.nlp.parse import parse
     from memory.pipeline.update import split_speaker
 
     message = plan.source_message
     if message is None:
         return None
-    said = plan.created_at
     _, body = split_speaker(message.text, "")
-    words = [t.lower_ for t in parse(body)]
+    doc = parse(body)
+    words = [t.lower_ for t in doc]
     words_of_value = [w for w in plan.object.lower().split() if w not in ("a", "an", "the")]
     if words_of_value:  # the sentence that names the plan's value
         key = words_of_value[0]
-        sentence = next((s for s in parse(body).sents if key in s.text.lower()), None)
-        words = [t.lower_ for t in sentence] if sentence is not None else words
+        sentence = next((s for s in doc.sents if key in s.text.lower()), None)
+        if sentence is not None:
+            due = _said_due([t.lower_ for t in sentence], plan.created_at)
+            if due is not None:
+                return due
+    return _said_due(words, plan.created_at)
+
+
+def _said_due(words: list[str], said: datetime) -> datetime | None:
     for i, word in enumerate(words):
         previous = words[i - 1] if i else ""
         month = MONTH_NUMBER.get(word)
@@ -227,7 +274,8 @@ def unanswered(evidence: Evidence) -> bool:
     if not intent.relation or intent.yes_no or not intent.subject or not evidence.speaker:
         return False
     roles = slot_set(intent.relation)
-    if any(fills(f, roles) for f in evidence.facts if f.pk in evidence.triplet_ids):
+    many = asks_many(intent)
+    if any(fills(f, roles, many=many) for f in evidence.facts if f.pk in evidence.triplet_ids):
         return False
     stems = attribute_words(roles)
     # of someone else, only what is said where they are named counts: "very old already,

@@ -16,7 +16,7 @@ from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.reader import GENDERED
-from memory.pipeline import amend, guard, retrieve
+from memory.pipeline import amend, guard, realised, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
@@ -74,7 +74,8 @@ def extract_in_context(
     last = selectors.pick_last_person(recent.subjects, speaker)
     people = recent_people(user_id=user_id, speaker=speaker, latest=recent.latest)
     parsed = steps.extract(text, speaker=speaker, last_person=last, people=people)
-    return statements.as_speaker(parsed, speaker=speaker, names=recent.names)
+    parsed = statements.as_speaker(parsed, speaker=speaker, names=recent.names)
+    return realised.moves(parsed, user_id=user_id, speaker=speaker)
 
 
 def recent_people(

@@ -1,0 +1,41 @@
+"""A move told without where to ("moved!! boxes everywhere", "finally settled in"): it goes
+where the latest plan to move said ("we signed for a house in Risskov, moving in
+february"), so the plan comes true, and the home before it ends, with this message."""
+
+from dataclasses import replace
+
+from memory import nlp, selectors
+from memory.nlp import wording
+from memory.pipeline.guard import base_relation
+
+# What the parse calls an arrival with no place said.
+ARRIVALS = {"move", "move_in", "settle", "settle_in", "move_over"}
+PLANNED_HOME = "plan:lives_in"
+
+
+def moves(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nlp.ParsedFact]:
+    """`parsed` and, for a bare move of the speaker's, where the newest plan said they go."""
+    arrived = [
+        p
+        for p in parsed
+        if p.relation in ARRIVALS
+        and not p.object
+        and not p.negated
+        and not p.past
+        and nlp.entity_key(p.subject) == nlp.entity_key(speaker)
+    ]
+    if not arrived or any(base_relation(p.relation) == "lives_in" for p in parsed):
+        return parsed  # a move that says where is read as said
+    plan = selectors.latest_plan(user_id=user_id, subject=speaker, relation=PLANNED_HOME)
+    if plan is None:
+        return parsed
+    text = wording.clause(subject=speaker, relation="lives_in", value=plan.object)
+    home = replace(
+        arrived[0],
+        text=text,
+        relation="lives_in",
+        object=plan.object,
+        ends_previous=True,
+        single_valued=True,
+    )
+    return [*parsed, home]

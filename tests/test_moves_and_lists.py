@@ -1,0 +1,133 @@
+"""Moves told without a place (memory/pipeline/realised.py, VerbFrames.moved_home), homes
+rented, lists of things after a colon (memory/nlp/lists.py), things that died or were
+replaced, and chat noise the parser must not read as words (shouting, "lol"). Sentences
+written for these tests, through the real chat entry point and the real parser."""
+
+
+def lives_in(chat) -> set[str]:
+    return {o for s, r, o in chat.facts() if s == chat.user.username and r == "lives_in"}
+
+
+def test_a_bare_move_goes_where_the_plan_said(chat):
+    chat.tell_on("2025-03-02", "we live in a flat in Leith, two cats and a tiny kitchen")
+    chat.tell_on("2025-05-10", "we bought a cottage in Portobello!! moving in july")
+    assert lives_in(chat) == {"Leith"}  # a plan is not a move
+    chat.tell_on("2025-07-20", "moved!!! the cats hate the stairs")
+    assert lives_in(chat) == {"Portobello"}
+    answer = chat.ask("Where do we live now?")
+    assert "Portobello" in answer and "Leith" not in answer
+
+
+def test_a_move_with_no_plan_behind_it_invents_no_home(chat):
+    chat.tell_on("2025-03-02", "we live in a flat in Leith")
+    chat.tell_on("2025-07-20", "moved!!! boxes everywhere")
+    assert lives_in(chat) == {"Leith"}
+
+
+def test_living_there_is_living_in_the_place_the_home_is(chat):
+    chat.tell("found a farmhouse in Alentejo with an olive grove. we'll live there from spring")
+    facts = chat.facts()
+    assert (chat.user.username, "plan:lives_in", "Alentejo") in facts
+
+
+def test_renting_in_a_place_is_living_there_but_renting_a_studio_is_not(chat):
+    chat.tell("we rent in Sliema but we've been building a house in Mosta for years")
+    chat.tell("I rent a studio in Valletta for my pottery")
+    assert lives_in(chat) == {"Sliema"}
+    assert "Sliema" in chat.ask("Where do we live?")
+
+
+def test_a_list_after_a_colon_holds_the_things_had(chat):
+    chat.tell(
+        "my guitar wall: a Telecaster guitar, a twelve-string acoustic guitar and a bass guitar"
+    )
+    chat.tell("sold the bass guitar to a kid from Braga")
+    answer = chat.ask("What guitars do I have now?")
+    assert "Telecaster" in answer and "acoustic" in answer and "bass" not in answer
+
+
+def test_a_list_a_verb_governs_is_what_the_verb_does(chat):
+    chat.tell("this term I teach four subjects: maths, physics, chemistry and biology")
+    answer = chat.ask("What subjects do I teach?")
+    assert all(s in answer for s in ("maths", "physics", "chemistry", "biology")), answer
+
+
+def test_a_label_after_an_aside_still_labels_the_names(chat):
+    chat.tell("I run a little bakery near the market in Tartu, 2 bakers: Mari and Kalle")
+    answer = chat.ask("Who are my bakers?")
+    assert "Mari" in answer and "Kalle" in answer
+
+
+def test_a_plant_that_died_is_had_no_more_and_its_replacement_is(chat):
+    chat.tell("balcony update: rosemary, two tomato plants and a lemon tree")
+    chat.tell("the rosemary's finally dead lol. replaced it with a pot of thyme")
+    had = {o for s, r, o in chat.facts() if r == "has"}
+    assert "thyme" in had and "rosemary" not in had
+    answer = chat.ask("What plants do I have now?")
+    assert "lemon tree" in answer and "rosemary" not in answer
+
+
+def test_a_sentence_with_lol_in_it_is_read_without_it(chat):
+    chat.tell("the old laptop is dead lol. got a used ThinkPad from my cousin")
+    assert (chat.user.username, "not:", "laptop") in chat.facts()
+
+
+def test_words_shouted_for_joy_are_read_as_words(chat):
+    chat.tell("WE GOT THE KEYS to the Ahodwo house!!! moving in august")
+    assert (chat.user.username, "plan:lives_in", "Ahodwo") in chat.facts()
+
+
+def test_an_offer_accepted_is_the_employer_to_come(chat):
+    chat.tell_on("2025-01-10", "my job at Sonae is fine, a bit boring")
+    chat.tell_on(
+        "2025-01-12", "accepted an offer from a fintech, Lunar, 12 people. starting 1st of march"
+    )
+    assert (chat.user.username, "plan:works_for", "Lunar") in chat.facts()
+    chat.tell_on("2025-04-02", "the office dog at the new place is called Bolacha")
+    answer = chat.ask("Where do I work now?")
+    assert "Lunar" in answer and not answer.startswith("You work at Sonae")
+
+
+def test_a_spell_counted_at_a_name_is_a_job_there(chat):
+    chat.tell("two months at Vinted now. the coffee is free at least")
+    assert (chat.user.username, "works_for", "Vinted") in chat.facts()
+
+
+def test_first_weeks_in_a_place_as_a_post_start_the_post_there(chat):
+    chat.tell("first weeks in Tolosa as head brewer, loving it so far")
+    facts = chat.facts()
+    assert (chat.user.username, "works_as", "head brewer") in facts
+    assert (chat.user.username, "works_for", "Tolosa") in facts
+
+
+def test_a_post_from_a_month_to_come_is_a_plan(chat):
+    chat.tell_on("2025-06-01", "promotion!! charge nurse on the cardiac ward from October.")
+    planned = {o for s, r, o in chat.facts() if r.startswith("plan:")}
+    assert any("charge nurse" in o for o in planned), chat.facts()
+
+
+def test_she_after_his_wife_is_his_wife(chat):
+    chat.tell(
+        "my cousin Ilir came down from Shkodër with his wife, he's a mechanic and she runs a bakery"
+    )
+    facts = chat.facts()
+    assert ("Ilir's wife", "run", "bakery") in facts
+    assert ("Ilir", "run", "bakery") not in facts
+
+
+def test_she_after_he_and_his_wife_is_his_wife(chat):
+    chat.tell(
+        "my brother Goran lives near mum but he and his wife visit once a year. she's a dentist"
+    )
+    assert "dentist" in chat.ask("What does Goran's wife do?")
+
+
+def test_what_people_call_their_mother_is_their_mother(chat):
+    chat.tell("my amma came from Jaffna for the holidays, she's 71 and still cooks for everyone")
+    assert "71" in chat.ask("How old is my mother?")
+
+
+def test_a_pet_put_down_is_had_no_more(chat):
+    chat.tell("we have a cat called Mishka and a dog called Bruno")
+    chat.tell("sad news, our old dog Bruno had to be put down yesterday")
+    assert chat.ask("Do we still have Bruno?").startswith("No")
