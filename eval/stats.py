@@ -89,6 +89,7 @@ if __name__ == "__main__":
                     HERE / "dev3.jsonl",
                     HERE / "dev4.jsonl",
                     HERE / "dev5.jsonl",
+                    HERE / "dev6.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",
