@@ -131,3 +131,41 @@ def test_a_pet_put_down_is_had_no_more(chat):
     chat.tell("we have a cat called Mishka and a dog called Bruno")
     chat.tell("sad news, our old dog Bruno had to be put down yesterday")
     assert chat.ask("Do we still have Bruno?").startswith("No")
+
+
+def test_the_car_bought_last_is_the_one_driven(chat):
+    chat.tell("we have an old Fiat Panda for the school run")
+    chat.tell("finally sold the Panda to a neighbour. bought a used Dacia Duster instead")
+    chat.tell("had a huge argument with the mechanic about the brakes")
+    answer = chat.ask("What car do we drive now?")
+    assert answer.startswith("You drive") and "Dacia Duster" in answer and "Panda" not in answer
+
+
+def test_a_home_being_bought_is_where_one_is_to_live(chat):
+    chat.tell_on("2025-02-03", "we live in a rented flat in Vigo")
+    chat.tell_on("2025-02-10", "i'm buying a house in Pontevedra, closing march 28")
+    assert (chat.user.username, "plan:lives_in", "Pontevedra") in chat.facts()
+    assert lives_in(chat) == {"Vigo"}
+
+
+def test_a_place_found_and_moved_to_from_the_old_one(chat):
+    chat.tell("found a new place in ruzafa, moving out of benimaclet on the 1st of may")
+    assert (chat.user.username, "plan:lives_in", "ruzafa") in chat.facts()
+
+
+def test_settling_into_the_named_flat_is_living_there(chat):
+    chat.tell("we live in Gràcia, tiny flat, big terrace")
+    chat.tell("settled into the sants flat! the neighbours already know our names")
+    assert lives_in(chat) == {"sants"}
+
+
+def test_he_and_she_after_two_names_follow_the_order_they_were_named_in(chat):
+    chat.tell("had Tavita and Moana over for dinner, he brought a trifle and she brought a salad")
+    facts = chat.facts()
+    assert ("Tavita", "bring", "trifle") in facts and ("Moana", "bring", "salad") in facts
+
+
+def test_what_the_text_shows_of_two_people_beats_their_order(chat):
+    chat.tell("my niece Sione and my nephew Lupe visited. he fixed the gate and she cooked")
+    facts = chat.facts()
+    assert ("Lupe", "fix", "gate") in facts

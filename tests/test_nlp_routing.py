@@ -57,6 +57,12 @@ CASES = [
     ("I moved to Berlin. Any good cafés there?", "both"),
     ("Bob got hired at Cisco! Where does Anna work?", "both"),
     ("Remember that I like jazz. What music do I like?", "both"),
+    # "had"/"have a" opening a statement that dropped its "I"
+    ("had a huge argument with the mechanic about the brakes", "update"),
+    ("had Hemi and Georgia over for tea, they loved the scones", "update"),
+    ("have a dentist appointment on friday", "update"),
+    ("had you heard from Ana", "question"),
+    ("has the parcel arrived", "question"),
     # small talk
     ("hi", "chitchat"),
     ("Hello there!", "chitchat"),

@@ -246,6 +246,25 @@ class Reader:
         self.gender[person] = want
         return person
 
+    def paired(self, token: Token) -> str | None:
+        """ "had Hemi and Georgia over, he brought a pavlova and she brought wine": two
+        people just named together, then "he" and "she": what the text shows of their
+        genders decides, else the order they were named in (as people tell them)."""
+        want = FEMININE.get(token.lower_)
+        pair = named_pair(token)
+        if want is None or pair is None:
+            return None
+        first, second = (self.name_of(t) for t in pair)
+        known = {p: self.gender.get(p) or listed_gender(p) for p in (first, second)}
+        if known[first] and known[second] and known[first] != known[second]:
+            return first if known[first] == want else second
+        after = [t for t in token.sent if t.i > pair[1].i and t.lower_ in ("he", "she")]
+        if {FEMININE[t.lower_] for t in after} != {"m", "f"}:
+            return None  # one of them spoken of: the usual reading
+        person = first if token.i == after[0].i or FEMININE[after[0].lower_] == want else second
+        self.gender[person] = want
+        return person
+
     def know(self, people: Sequence[tuple[str, str]]) -> None:
         """Persons spoken of in earlier messages, oldest first, with their shown gender. The
         user's own people ("my mum") stay the latest when they were named last."""
@@ -325,7 +344,7 @@ class Reader:
             owner = self.owner(attr) if attr is not None else None
             return owner or self.speaker
         if low in THIRD_PERSON:
-            return self.pronoun(low) or token.text
+            return self.paired(token) or self.pronoun(low) or token.text
         appos = child(token, "appos")
         if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
@@ -492,3 +511,18 @@ __all__ = [
     "negated",
     "prep_objects",
 ]
+
+
+def named_pair(token: Token) -> tuple[Token, Token] | None:
+    """The last two names joined by "and" before `token` in its sentence or the one before."""
+    start = max(token.sent.start - 1, 0)
+    before = token.doc[token.doc[start].sent.start : token.i]
+    pairs = [
+        (t.head, t)
+        for t in before
+        if t.dep_ == "conj"
+        and t.pos_ == "PROPN"
+        and t.head.pos_ == "PROPN"
+        and any(c.lower_ == "and" for c in t.head.children)
+    ]
+    return pairs[-1] if pairs else None

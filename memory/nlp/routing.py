@@ -131,7 +131,14 @@ def inverted(text: str, words: list[str]) -> bool:
     """An auxiliary opens a question when a subject follows it ("is Bob still employed",
     "did my sister call"); "had dinner with Pedro" is a statement that dropped its "I"."""
     second = re.findall(r"[\w']+", text)[1]
+    if words[0] == "had" and words[1] not in PRONOUNS:
+        return False  # "had a huge argument with ...", "had Hemi and Georgia over for tea"
+    if words[0] in ("have", "has") and words[1] in ("a", "an"):
+        return False  # "have a dentist appointment on friday"
     return words[1] in ASKED_ABOUT or second[:1].isupper()
+
+
+PRONOUNS = {"i", "you", "he", "she", "it", "we", "they"}
 
 
 def chitchat_reply(text: str) -> str | None:

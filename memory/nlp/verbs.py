@@ -33,7 +33,7 @@ MOVE_PREPS = ("to", "into", "from")
 HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "thing", "city"}
 # What a home is called, for the place it is in ("a house in Risskov", "the Ahodwo house").
 DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bungalow", "cottage"}
-DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room"}
+DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place"}
 MOVING = {"move", "relocate", "emigrate"}
 # what one rents to live in
 HOMES = DWELLINGS - {"studio"} | {"place"}
@@ -47,10 +47,19 @@ def home_place(token: Token) -> Token | None:
     # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
     held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])
     for prep, obj in held:
-        if prep in ("in", "at") and obj.pos_ == "PROPN" and not is_time(obj):
+        if prep in ("in", "at") and named(obj) and not is_time(obj):
             return obj
-    names = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    names = [c for c in token.children if c.dep_ == "compound" and named(c)]
     return names[-1] if names else None
+
+
+def named(token: Token) -> bool:
+    """A name, also typed in lower case: "envigado" is no English word."""
+    from memory.nlp.casing import english_words
+
+    if token.pos_ == "PROPN":
+        return True
+    return token.is_lower and token.is_alpha and token.lower_ not in english_words()
 
 
 class VerbFrames:
@@ -170,7 +179,19 @@ class VerbFrames:
         """ "we signed for a house in Risskov!!! moving in february", "got the keys to the
         Ahodwo house ... moved": a move that says no place goes to the home the message
         named. (A move with a place of its own is the lexicon's: "moving to Inverness".)"""
-        if neg or not self.reader.last_home:
+        if neg:
+            return False
+        leaving = any(c.lower_ in ("out", "from") for c in verb.children)
+        for prep, home in prep_objects(verb):  # "settled into the envigado flat"
+            place = home_place(home) if prep in ("in", "into") and not leaving else None
+            after = home.doc[home.i + 1] if home.i + 1 < len(home.doc) else None
+            if place is None and prep == "into" and named(home) and after is not None:
+                place = home if after.lower_ in DWELLINGS else None  # (a flat read as "flat")
+            if verb.lemma_ in MOVING | {"settle"} and place is not None:
+                entity = self.reader.entity(subject)
+                self.add(entity, "lives_in", self.reader.value(place), plan=plan)
+                return True
+        if not self.reader.last_home:
             return False
         there = any(c.lower_ == "there" for c in verb.children)
         if verb.lemma_ == "live" and there and not prep_objects(verb):  # "we'll live there"
@@ -178,16 +199,37 @@ class VerbFrames:
             return True
         if verb.lemma_ not in MOVING:
             return False
-        if any(not is_time(o) for _, o in prep_objects(verb)):
+        places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
+        left = [self.reader.value(o) for p, o in places if p in ("of", "from")]
+        out = [c for c in verb.children if c.lower_ == "out"]  # "out of laureles"
+        left += [self.reader.value(o) for c in out for _, o in prep_objects(c)]
+        if len(places) > len(left) or self.reader.last_home in left:
             return False  # "moving in with Joaquín", "moved to Tolhuin"
-        if any(c.lower_ in ("there", "here", "out", "away", "back") for c in verb.children):
-            return False  # "there" is read by the lexicon; "moved out" leaves
+        if any(c.lower_ in ("there", "here", "away", "back") for c in verb.children):
+            return False  # "there" is read by the lexicon
+        if not left and any(c.lower_ == "out" for c in verb.children):
+            return False  # "moved out" leaves; "moving out of laureles" leaves for the home
         obj = child(verb, "dobj")
         if obj is not None and obj.lemma_.lower() not in HOME_NOUNS:
             return False  # "moved the meeting": not a home
         entity = self.reader.entity(subject)
         self.add(entity, "lives_in", self.reader.last_home, plan=plan)
+        for old in left:  # "moving out of laureles": lived in no more, once moved
+            self.add(entity, "lives_in", old, negated=True, plan=plan)
         return True
+
+    def bought_home(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "i'm buying a house in Weaverville, closing march 28", "we bought a cottage in
+        Portobello": a home bought is where its buyer is to live (from the day said, or
+        once a later message says they moved: memory.pipeline.realised)."""
+        obj = child(verb, "dobj")
+        if verb.lemma_ not in ("buy", "purchase") or neg or obj is None:
+            return False
+        place = home_place(obj) if obj.lemma_.lower() in HOMES else None
+        if place is None:
+            return False
+        self.add(self.reader.entity(subject), "lives_in", self.reader.value(place), plan=True)
+        return False  # what was bought is read as well
 
     def rented(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "we rent in Bantama", "renting a flat in Zuoying", "sharing a house in Sakina with

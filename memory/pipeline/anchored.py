@@ -133,7 +133,13 @@ def retired_by(facts, first: Fact, evidence: Evidence, answers) -> Fact | None:
 
 
 def said_before(facts, first: Fact, answers) -> Fact | None:
-    earlier = [f for f in facts if _said(f) < _said(first) and answers(f)]
+    # (not what the message that brought X says beside it: "first weeks in Molinos as head
+    # winemaker" holds no job before Molinos)
+    earlier = [
+        f
+        for f in facts
+        if _said(f) < _said(first) and f.source_message_id != first.source_message_id and answers(f)
+    ]
     slot = [f for f in earlier if family(f.relation) == family(first.relation)]
     return max(slot, key=_said, default=None)
 

@@ -44,6 +44,11 @@ class Evidence:
         return [f for f in self.facts if not f.is_true]
 
 
+# What one drives or rides is what one has of a vehicle ("bought a used Skoda Octavia").
+VEHICLE_SLOTS = {"drive", "ride"}
+ACQUIRED = ("has", "buy", "get", "own", "lease")
+
+
 def slot_relations(relation: str) -> list[str]:
     """The stored relations that answer a question's slot: the slot itself, its negation and
     plans, and for a category ("pets") every role it covers and what is simply had."""
@@ -53,6 +58,8 @@ def slot_relations(relation: str) -> list[str]:
         bases.append("is")  # "What does Tom do?" - "Tom is a teacher"
     if roles:
         bases.append("has")
+    if relation in VEHICLE_SLOTS:  # "What car do I drive?": the one bought or got
+        bases.extend(ACQUIRED)
     related = [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
     verb = open_verb(relation)
     return [*related, f"not:{verb}"] if verb else related

@@ -16,7 +16,7 @@ from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
-from memory.pipeline.question import Evidence, bare_verb
+from memory.pipeline.question import ACQUIRED, VEHICLE_SLOTS, Evidence, bare_verb
 from memory.pipeline.speech import day, happened, sentence, speak, speak_all
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
@@ -30,6 +30,8 @@ def slot_set(relation: str) -> set[str]:
     roles = {f"role:{r}" for r in ask.category_roles(relation)} | {relation}
     if relation == "works_as":
         roles.add("is")
+    if relation in VEHICLE_SLOTS:
+        roles.update(ACQUIRED)
     return roles
 
 
@@ -39,6 +41,8 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     slot = slot_of(fact)
     if slot == "is" and "works_as" in roles:
         return says_job(fact.object)  # "Hugo is Dutch" says nothing of his job
+    if slot in ACQUIRED and roles & VEHICLE_SLOTS and slot not in roles & VEHICLE_SLOTS:
+        return vehicle(fact.object)
     if slot in roles:
         return True
     if slot.startswith("role:") and any(
@@ -79,6 +83,17 @@ def is_kind(value: str, kind: str) -> bool:
     return float(vectors[value] @ vectors[kind]) >= KIND_OF
 
 
+VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
+VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}
+
+
+def vehicle(value: str) -> bool:
+    """Whether a thing had is a vehicle: one of the words for one, or a make and model
+    ("Kymco Many 110", "Ford F-150"), which is a name."""
+    words = value.split()
+    return any(w.lower() in VEHICLES for w in words) or any(w[:1].isupper() for w in words)
+
+
 def says_job(value: str) -> bool:
     """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired")."""
     words = value.split()
@@ -104,6 +119,8 @@ def answer(evidence: Evidence) -> str | None:
         hits = [f for f in hits if entity_key(f.object) == entity_key(intent.object)]
     if not hits:
         return None
+    if relation in VEHICLE_SLOTS:  # what was bought is what is driven, the newest only
+        hits = [driven(f, relation) for f in hits]
     speaker = evidence.speaker
     newest = sorted(hits, key=lambda f: (f.truth_since, f.pk), reverse=True)
     now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
@@ -129,6 +146,7 @@ def answer(evidence: Evidence) -> str | None:
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return on_date(target)
     single = single_valued(relation) and len(roles) == 1 and not many
+    single = single or relation in VEHICLE_SLOTS
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
         # ("what did I eat before the banana") the order of events answers.
@@ -199,6 +217,15 @@ def says(fact: Fact, stems: set[str]) -> bool:
     message = fact.source_message
     text = f"{fact.text} {message.text if message is not None else ''}"
     return bool(stems & {stem(w) for w in tokenize(text)})
+
+
+def driven(fact: Fact, relation: str) -> Fact:
+    """A vehicle had, said as driven or ridden (a copy: the stored fact is not changed)."""
+    if base_relation(fact.relation) not in ACQUIRED:
+        return fact
+    copied = copy.copy(fact)
+    copied.relation = relation
+    return copied
 
 
 def as_done(plan: Fact) -> Fact:
