@@ -169,3 +169,15 @@ def test_what_the_text_shows_of_two_people_beats_their_order(chat):
     chat.tell("my niece Sione and my nephew Lupe visited. he fixed the gate and she cooked")
     facts = chat.facts()
     assert ("Lupe", "fix", "gate") in facts
+
+
+def test_a_baby_born_and_named_after_is_the_parents_child(chat):
+    chat.tell("my brother Tomasz and his wife Ola had a little girl on Sunday!! Zosia. 3.2 kg")
+    assert "Zosia" in chat.ask("What's Tomasz's baby called?")
+    assert (("Tomasz", "role:daughter", "Zosia")) in chat.facts()
+
+
+def test_twins_named_after_are_both_children(chat):
+    chat.tell("my sister Brooke had twins!! Ivy and June. nobody is sleeping")
+    facts = chat.facts()
+    assert ("Brooke", "role:child", "Ivy") in facts and ("Brooke", "role:child", "June") in facts

@@ -209,6 +209,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
             self.lessons(verb, subject, neg, plan)
+            if self.birth(verb, subject, neg):
+                continue
             self.bought_home(verb, subject, neg)
             if not plan and (self.perished(verb, subject, neg) or self.swapped(verb, subject)):
                 continue

@@ -27,6 +27,10 @@ from memory.nlp.reader import (
     prep_objects,
 )
 
+# what was born, as the role the child holds of its parents
+BORN = {"girl": "daughter", "boy": "son", "baby": "child", "twins": "child", "son": "son"}
+BORN |= {"daughter": "daughter", "triplets": "child"}
+
 # "hungarian lessons", "a pottery course": what is learnt is the word before them
 LESSONS = {"lesson", "class", "course", "lessons", "classes"}
 LESSON_WORDS = {"evening", "night", "morning", "online", "new", "weekly", "private", "group"}
@@ -138,6 +142,33 @@ class HoldingFrames:
                     value = self.reader.value(name)
                     self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
         return True
+
+    def birth(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "Declan and Megan had a little girl on Thursday!! Róisín.", "my sister had twins!!
+        Ivy and June", "we had a baby boy, Mateo": the child born is the parents' child,
+        named beside it or in the bare names said right after."""
+        baby = child(verb, "dobj")
+        if verb.lemma_ != "have" or verb.tag_ != "VBD" or neg or baby is None:
+            return False
+        kind = BORN.get(baby.lemma_.lower()) or BORN.get(baby.lower_)
+        if kind is None:
+            return False
+        names = [c for c in baby.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+        names += [n for c in children(baby, "acl") for n in children(c, "oprd")]
+        after = verb.doc[verb.sent.end :]
+        said = next(iter(after.sents), None) if len(after) else None
+        lead = []  # "... on Thursday!! Róisín.": the bare names the next sentence opens with
+        for token in said if said is not None else []:
+            if token.is_punct:
+                break
+            lead.append(token)
+        if not names and lead and all(t.pos_ in ("PROPN", "CCONJ") for t in lead):
+            names = [t for t in lead if t.pos_ == "PROPN" and t.dep_ != "compound"]
+        names += [c for n in names for c in n.children if c.dep_ == "conj"]
+        parent = self.reader.entity(subject)
+        for name in dict.fromkeys(names):
+            self.add(parent, f"role:{kind}", self.reader.name_of(name), multi=True)
+        return bool(names)
 
     def lessons(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
         """ "started hungarian lessons", "taking piano classes", "signed up for a pottery

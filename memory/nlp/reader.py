@@ -72,6 +72,7 @@ ROLE_SYNONYMS = {
     "granny": "grandmother",
     "grandpa": "grandfather",
     "doc": "doctor",
+    "baby": "child",
 }
 # what people call their parents and grandparents in the languages chat mixes in
 MOTHERS = ("amma", "ammi", "mama", "mamá", "maman", "mutti", "mami", "mãe")
