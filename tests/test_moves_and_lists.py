@@ -181,3 +181,10 @@ def test_twins_named_after_are_both_children(chat):
     chat.tell("my sister Brooke had twins!! Ivy and June. nobody is sleeping")
     facts = chat.facts()
     assert ("Brooke", "role:child", "Ivy") in facts and ("Brooke", "role:child", "June") in facts
+
+
+def test_whoever_the_flat_is_and_whoever_takes_a_room_are_housemates(chat):
+    chat.tell("the flat on Rua do Norte is me, Inês (law), Duarte and a new erasmus guy Pieter")
+    chat.tell("duarte moved out. a quiet girl called Leonor took his room")
+    answer = chat.ask("Who do I live with now?")
+    assert all(n in answer for n in ("Inês", "Pieter", "Leonor")) and "Duarte" not in answer

@@ -214,6 +214,8 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
             self.bought_home(verb, subject, neg)
             if not plan and (self.perished(verb, subject, neg) or self.swapped(verb, subject)):
                 continue
+            if not neg and (self.flat_is(verb, subject) or self.took_room(verb, subject)):
+                continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue
             if self.possession(verb, subject, neg, plan):

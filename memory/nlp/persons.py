@@ -71,6 +71,41 @@ class PersonFrames:
         self.add(self.reader.entity(subject), "age", number.text, negated=neg)
         return True
 
+    def flat_is(self, verb: Token, subject: Token) -> bool:
+        """ "the flat on via Etnea is me, Giulia (law), Marco and Sofia": whoever a home is
+        said to be, beside the speaker, is a housemate."""
+        home = subject.lower_ in ("flat", "house", "apartment", "place", "houseshare")
+        me = child(verb, "attr")
+        if verb.lemma_ != "be" or not home or me is None or me.lower_ not in ("me", "us"):
+            return False
+        names = [
+            t
+            for t in verb.sent
+            if t.i > me.i
+            and t.dep_ in ("appos", "conj", "attr")
+            and (t.pos_ == "PROPN" or t.text[:1].isupper() and is_first_name(t.text))
+        ]
+        for name in names:
+            self.add(self.reader.speaker, "role:housemate", self.reader.name_of(name), multi=True)
+        return bool(names)
+
+    def took_room(self, verb: Token, subject: Token) -> bool:
+        """ "a turkish guy called Kemal took his room", "Ana moved into Jess's room": who
+        took a housemate's room is a housemate."""
+        room = child(verb, "dobj")
+        if verb.lemma_ == "move":
+            room = next((o for p, o in prep_objects(verb) if p == "into"), None)
+        if verb.lemma_ not in ("take", "get", "move") or room is None or room.lemma_ != "room":
+            return False
+        owner = child(room, "poss")
+        if owner is None or owner.lower_ in ("my", "our"):
+            return False  # "took my room": no one new
+        person = self.reader.value(subject)
+        if not person[:1].isupper():
+            return False
+        self.add(self.reader.speaker, "role:housemate", person, multi=True)
+        return True
+
     def housemates(self, verb: Token, subjects: list[Token]) -> None:
         """ "I live in a shared house with Sindre, Hannah and Jonas", "flatting on castle st
         with Mia, Jaz and a guy called Finn": the people lived with are housemates (a
