@@ -188,3 +188,13 @@ def test_whoever_the_flat_is_and_whoever_takes_a_room_are_housemates(chat):
     chat.tell("duarte moved out. a quiet girl called Leonor took his room")
     answer = chat.ask("Who do I live with now?")
     assert all(n in answer for n in ("Inês", "Pieter", "Leonor")) and "Duarte" not in answer
+
+
+def test_a_shift_changed_in_passing_is_the_shift_now(chat):
+    chat.tell("coming off a night shift, brain is soup. been a nurse at the Royal five years")
+    chat.tell("my partner Tomás is on night shift too, we barely see each other")
+    assert "nights" in chat.ask("What shift am I working?")
+    chat.tell("switched from nights to day rotation this week, finally sleeping")
+    assert chat.ask("What shift am I working these days?").startswith("You work days now")
+    assert chat.ask("Am I still on nights?").startswith("No")
+    assert "nights" in chat.ask("What shift is Tomás on now?")

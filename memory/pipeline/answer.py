@@ -17,6 +17,7 @@ from memory.pipeline import (
     located,
     newest,
     roles,
+    shifts,
     slots,
     untold,
 )
@@ -60,7 +61,10 @@ def decide(evidence: Evidence) -> str | None:
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
     decided = (
-        dated.answer(evidence) or anchored.before_anchor(evidence) or located.where_thing(evidence)
+        dated.answer(evidence)
+        or shifts.answer(evidence)
+        or anchored.before_anchor(evidence)
+        or located.where_thing(evidence)
     )
     if decided:
         return decided
