@@ -198,3 +198,10 @@ def test_a_shift_changed_in_passing_is_the_shift_now(chat):
     assert chat.ask("What shift am I working these days?").startswith("You work days now")
     assert chat.ask("Am I still on nights?").startswith("No")
     assert "nights" in chat.ask("What shift is Tomás on now?")
+
+
+def test_a_role_typed_before_a_name_is_the_speakers(chat):
+    chat.tell("landlord Mr Okafor came round to fix the boiler, took him three hours")
+    facts = chat.facts()
+    assert (chat.user.username, "role:landlord", "Mr Okafor") in facts
+    assert ("Mr Okafor", "fix", "boiler") in facts

@@ -85,6 +85,9 @@ class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
                 self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
             if token.text == ":":
                 self.labelled_list(token)
+            titled = self.reader.titled_role(token)
+            if titled is not None:  # "landlord Mr Deng came round"
+                self.add(titled[0], titled[1], self.reader.name_of(token))
             self.first_spell(token)
             years = age_beside(token)
             if years:

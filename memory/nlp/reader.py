@@ -297,8 +297,17 @@ class Reader:
     def name_of(self, token: Token) -> str:
         """The proper name `token` heads, with its compound parts ("AJ Pollock")."""
         parts = [c for c in token.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
+        parts = [c for c in parts if titled(c) is None]  # not "landlord" in "landlord Mr Deng"
         start = min([token.i, *[p.i for p in parts]])
         return token.doc[start : token.i + 1].text
+
+    def titled_role(self, token: Token) -> tuple[str, str] | None:
+        """ "landlord Mr Deng came round": chat drops the "my" before a role said in front of
+        a name; (owner, "role:landlord") for the name, or None."""
+        if token.pos_ != "PROPN" or token.dep_ == "compound":
+            return None
+        role = next((titled(c) for c in token.lefts if titled(c) is not None), None)
+        return (self.speaker, f"role:{ROLE_SYNONYMS.get(role, role)}") if role else None
 
     def owner(self, token: Token) -> str | None:
         """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
@@ -527,3 +536,12 @@ def named_pair(token: Token) -> tuple[Token, Token] | None:
         and any(c.lower_ == "and" for c in t.head.children)
     ]
     return pairs[-1] if pairs else None
+
+
+def titled(token: Token) -> str | None:
+    """A role typed in lower case before a name, as its title ("landlord" in "landlord Mr
+    Deng"); None for any other word."""
+    word = token.lower_
+    if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in PEOPLE:
+        return None
+    return word
