@@ -205,3 +205,13 @@ def test_a_role_typed_before_a_name_is_the_speakers(chat):
     facts = chat.facts()
     assert (chat.user.username, "role:landlord", "Mr Okafor") in facts
     assert ("Mr Okafor", "fix", "boiler") in facts
+
+
+def test_moving_to_a_company_is_a_new_employer(chat):
+    chat.tell_on("2025-09-01", "I drive a Land Cruiser for a company called Kilele Tours")
+    chat.tell_on("2025-10-15", "I'm moving to Ndovu Safaris from november, better cars")
+    facts = chat.facts()
+    assert (chat.user.username, "plan:works_for", "Ndovu Safaris") in facts
+    assert (chat.user.username, "plan:lives_in", "Ndovu Safaris") not in facts
+    chat.tell_on("2025-12-02", "the new boss at the depot is strict about fuel")
+    assert "Ndovu Safaris" in chat.ask("Who do I work for now?")

@@ -16,6 +16,7 @@
 """
 
 from memory.nlp.endings import EndingFrames
+from memory.nlp.events import EventFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
 from memory.nlp.marks import over_until, told_earlier, used_to
@@ -47,7 +48,7 @@ from memory.nlp.verbs import VerbFrames, home_place
 MOVE_VERBS = {"move", "relocate", "emigrate"}
 
 
-class SentenceFrames(HoldingFrames, EndingFrames, VerbFrames, PersonFrames):
+class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, PersonFrames):
     """The frames of one sentence, read predicate by predicate."""
 
     def __init__(self, sent: Span, reader: Reader) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 
 from memory.nlp.casing import is_first_name
-from memory.nlp.lists import listed_things, measured
+from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
@@ -26,15 +26,6 @@ from memory.nlp.reader import (
     is_time,
     prep_objects,
 )
-
-# what was born, as the role the child holds of its parents
-BORN = {"girl": "daughter", "boy": "son", "baby": "child", "twins": "child", "son": "son"}
-BORN |= {"daughter": "daughter", "triplets": "child"}
-
-# "hungarian lessons", "a pottery course": what is learnt is the word before them
-LESSONS = {"lesson", "class", "course", "lessons", "classes"}
-LESSON_WORDS = {"evening", "night", "morning", "online", "new", "weekly", "private", "group"}
-LESSON_WORDS |= {"first", "free", "extra", "few", "some", "more", "beginner", "intro"}
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
@@ -142,47 +133,6 @@ class HoldingFrames:
                     value = self.reader.value(name)
                     self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
         return True
-
-    def birth(self, verb: Token, subject: Token, neg: bool) -> bool:
-        """ "Declan and Megan had a little girl on Thursday!! Róisín.", "my sister had twins!!
-        Ivy and June", "we had a baby boy, Mateo": the child born is the parents' child,
-        named beside it or in the bare names said right after."""
-        baby = child(verb, "dobj")
-        if verb.lemma_ != "have" or verb.tag_ != "VBD" or neg or baby is None:
-            return False
-        kind = BORN.get(baby.lemma_.lower()) or BORN.get(baby.lower_)
-        if kind is None:
-            return False
-        names = [c for c in baby.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
-        names += [n for c in children(baby, "acl") for n in children(c, "oprd")]
-        after = verb.doc[verb.sent.end :]
-        said = next(iter(after.sents), None) if len(after) else None
-        lead = []  # "... on Thursday!! Róisín.": the bare names the next sentence opens with
-        for token in said if said is not None else []:
-            if token.is_punct:
-                break
-            lead.append(token)
-        if not names and lead and all(t.pos_ in ("PROPN", "CCONJ") for t in lead):
-            names = [t for t in lead if t.pos_ == "PROPN" and t.dep_ != "compound"]
-        names += [c for n in names for c in n.children if c.dep_ == "conj"]
-        parent = self.reader.entity(subject)
-        for name in dict.fromkeys(names):
-            self.add(parent, f"role:{kind}", self.reader.name_of(name), multi=True)
-        return bool(names)
-
-    def lessons(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
-        """ "started hungarian lessons", "taking piano classes", "signed up for a pottery
-        course": what the lessons are in is what the subject learns (stopped, no more)."""
-        held = [child(verb, "dobj")] + [o for p, o in prep_objects(verb) if p == "for"]
-        for lesson in held:
-            if lesson is None or lesson.lemma_.lower() not in LESSONS:
-                continue
-            said = [c for c in lesson.lefts if c.dep_ in ("compound", "amod", "nmod")]
-            said = [c for c in said if c.lower_ not in LESSON_WORDS and not c.like_num]
-            if said:
-                ended = verb.lemma_ in STOP_VERBS
-                subject_of = self.reader.entity(subject)
-                self.add(subject_of, "learn", said[-1].text, negated=neg != ended, plan=plan)
 
     def habit(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "I quit smoking", "I started running": the activity is the slot, on or off."""
@@ -329,32 +279,6 @@ class HoldingFrames:
         ):
             return False  # "Ana ended her relationship with Tom" is not a tie to the speaker
         self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
-        return True
-
-    def perished(self, verb: Token, subject: Token, neg: bool) -> bool:
-        """ "basil's finally dead", "the frangipani didn't survive the trip": a thing or
-        animal had is had no more."""
-        state = child(verb, "acomp")
-        dead = verb.lemma_ == "be" and not neg and state is not None and state.lower_ == "dead"
-        if not (dead or (verb.lemma_ == "survive" and neg)) or subject.pos_ == "PRON":
-            return False
-        self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
-        return True
-
-    def swapped(self, verb: Token, subject: Token) -> bool:
-        """ "replaced the basil with a curry leaf", "swapped the Golf for a Polo": the new
-        thing is had in the old one's place."""
-        if verb.lemma_ not in ("replace", "swap", "trade", "exchange"):
-            return False
-        if subject.i != verb.i and subject.lower_ not in FIRST_PERSON:
-            return False
-        new = [o for p, o in prep_objects(verb) if p in ("with", "for") and o.pos_ == "NOUN"]
-        if not new:
-            return False
-        old = child(verb, "dobj")
-        if old is not None and old.pos_ in ("NOUN", "PROPN"):
-            self.frames.append(Frame(self.reader.speaker, "", self.reader.value(old), True))
-        self.add(self.reader.speaker, "has", self.reader.value(measured(new[0])), multi=True)
         return True
 
     def loss(self, verb: Token, subject: Token) -> bool:

@@ -39,6 +39,18 @@ MOVING = {"move", "relocate", "emigrate"}
 HOMES = DWELLINGS - {"studio"} | {"place"}
 
 
+# the last word of a company's name ("Ndovu Safaris", "Kilele Tours", "Carpatica Labs")
+FIRM_WORDS = {"safaris", "tours", "labs", "ltd", "inc", "group", "bank", "agency", "studios"}
+FIRM_WORDS |= {"consulting", "solutions", "technologies", "systems", "media", "partners"}
+
+
+def employer(value: str, verb: Token) -> bool:
+    """Whether a place moved to is a company ("I'm moving to Ndovu Safaris from november"):
+    a name that ends in a company's word. (The recogniser is no help: it calls "the
+    Algarve" an organisation.)"""
+    return value[:1].isupper() and value.split()[-1].lower() in FIRM_WORDS
+
+
 def home_place(token: Token) -> Token | None:
     """The named place a home noun says it is in: "a house in Risskov", "a flat in Zuoying",
     "the Ahodwo house"; None for any other word."""
@@ -118,6 +130,8 @@ class VerbFrames:
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             value = self.reader.entity(joined[0]) if joined else ""
         negated_now = found.negated or neg
+        if found.relation == "lives_in" and verb.lemma_ in MOVING and employer(value, verb):
+            found = dataclasses.replace(found, relation="works_for")  # "moving to Ndovu Safaris"
         moved = self.moved_thing(verb, found.relation)
         if moved is not None:  # "we moved the bakery to Rua Augusta": the bakery moved
             entity, found = self.reader.entity(moved), dataclasses.replace(found, relation="be_in")

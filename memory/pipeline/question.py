@@ -49,6 +49,19 @@ VEHICLE_SLOTS = {"drive", "ride"}
 ACQUIRED = ("has", "buy", "get", "own", "lease")
 
 
+# Verbs whose "for" names an employer: "I drive for Kilele Tours", "she cooks for a hotel".
+WORKING = {"drive", "cook", "work", "write", "guide", "teach", "coach", "fly", "design", "code"}
+WORKING |= {"consult", "freelance", "model", "report", "nurse", "clean", "sail", "deliver"}
+
+
+def employer_slots(relation: str) -> list[str]:
+    """ "Who do I drive for now?" is asked by whom one works for, and the other way round."""
+    if relation == "works_for":
+        return [f"{verb}_for" for verb in sorted(WORKING - {"work"})]
+    verb, _, prep = relation.partition("_")
+    return ["works_for"] if prep == "for" and verb in WORKING else []
+
+
 def slot_relations(relation: str) -> list[str]:
     """The stored relations that answer a question's slot: the slot itself, its negation and
     plans, and for a category ("pets") every role it covers and what is simply had."""
@@ -60,6 +73,7 @@ def slot_relations(relation: str) -> list[str]:
         bases.append("has")
     if relation in VEHICLE_SLOTS:  # "What car do I drive?": the one bought or got
         bases.extend(ACQUIRED)
+    bases.extend(employer_slots(relation))
     related = [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
     verb = open_verb(relation)
     return [*related, f"not:{verb}"] if verb else related

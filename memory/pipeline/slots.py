@@ -16,7 +16,13 @@ from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
-from memory.pipeline.question import ACQUIRED, VEHICLE_SLOTS, Evidence, bare_verb
+from memory.pipeline.question import (
+    ACQUIRED,
+    VEHICLE_SLOTS,
+    Evidence,
+    bare_verb,
+    employer_slots,
+)
 from memory.pipeline.speech import day, happened, sentence, speak, speak_all
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
@@ -32,6 +38,7 @@ def slot_set(relation: str) -> set[str]:
         roles.add("is")
     if relation in VEHICLE_SLOTS:
         roles.update(ACQUIRED)
+    roles.update(employer_slots(relation))
     return roles
 
 
