@@ -1,0 +1,164 @@
+"""The word lists the parse readers share: pronouns, the roles people hold of one another
+and their synonyms, genders roles show, and the verbs of getting, losing, stopping and
+starting. Kept apart from memory.nlp.reader, which re-exports them, for its size."""
+
+FIRST_PERSON = {"i", "me", "myself", "we", "us", "ourselves"}
+FIRST_POSSESSIVE = {"my", "our", "mine", "ours"}
+THIRD_PERSON = {"he", "she", "him", "they", "them", "his", "her", "their"}
+SUBJECTS = ("nsubj", "nsubjpass", "csubj")
+OBJECTS = ("dobj", "attr", "oprd", "acomp", "dative")
+# Modifiers that date a role rather than name it: "my new manager" is my manager.
+TRANSIENT = {
+    "new",
+    "current",
+    "old",
+    "former",
+    "first",
+    "last",
+    "latest",
+    "previous",
+    "ex",
+    "actual",
+    "real",
+    "present",
+}
+# One role, several words: "my boss" is my manager, "my mom" my mother.
+ROLE_SYNONYMS = {
+    "boss": "manager",
+    "flatmate": "housemate",
+    "roommate": "housemate",
+    "flatmates": "housemate",
+    "roommates": "housemate",
+    "mom": "mother",
+    "mum": "mother",
+    "mam": "mother",
+    "dad": "father",
+    "kid": "child",
+    "kids": "child",
+    "children": "child",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "hubby": "husband",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "grandpa": "grandfather",
+    "doc": "doctor",
+    "baby": "child",
+}
+# what people call their parents and grandparents in the languages chat mixes in
+MOTHERS = ("amma", "ammi", "mama", "mamá", "maman", "mutti", "mami", "mãe")
+ROLE_SYNONYMS |= dict.fromkeys(MOTHERS, "mother")
+ROLE_SYNONYMS |= dict.fromkeys(("appa", "papa", "papá", "baba", "papi", "pai"), "father")
+ROLE_SYNONYMS |= dict.fromkeys(("nonna", "abuela", "oma", "babcia", "avó"), "grandmother")
+ROLE_SYNONYMS |= dict.fromkeys(("nonno", "abuelo", "opa", "dziadek", "avô"), "grandfather")
+# Roles that are people: "my mum ... she" is the mother; "my car ... she" is not a person.
+PEOPLE = frozenset(
+    "mother father mom mum dad parent brother sister sibling son daughter child kid baby "
+    "husband wife partner girlfriend boyfriend fiance fiancee spouse grandmother grandfather "
+    "grandparent aunt uncle cousin nephew niece friend manager boss colleague coworker "
+    "neighbour neighbor landlord landlady flatmate roommate housemate teacher doctor "
+    "dentist supervisor mentor client boyfriend in-law stepdad stepmum stepmom stepfather "
+    "stepmother half-brother half-sister coach trainer tutor therapist physio".split()
+)
+# Pronouns that say a gender, and roles that show one.
+FEMININE = {"she": "f", "her": "f", "hers": "f", "herself": "f", "he": "m", "him": "m"}
+FEMININE |= {"his": "m", "himself": "m"}
+GENDERED = {
+    **dict.fromkeys(
+        "husband boyfriend brother father dad son uncle nephew grandfather grandpa stepdad "
+        "stepfather half-brother fiance".split(),
+        "m",
+    ),
+    **dict.fromkeys(
+        "wife girlfriend sister mother mum mom daughter aunt niece grandmother grandma "
+        "stepmum stepmom stepmother half-sister fiancee".split(),
+        "f",
+    ),
+}
+# Relatives chat names without "my" ("mum says hi", "visited grandma").
+KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
+# Small words inside names, which the tagger may call foreign ("Penha de França").
+LINKS = {"de", "da", "do", "das", "dos", "del", "della", "di", "du", "van", "von", "der", "la"}
+# Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
+LOSS_VERBS = {
+    "give",
+    "sell",
+    "lose",
+    "rehome",
+    "donate",
+    "die",
+    "pass",
+    "drop",
+    "ditch",
+    "cancel",
+    "part",
+    "split",
+    "dump",
+    "abandon",
+    "scrap",
+}
+CORRECTION_CUES = {
+    "actually",
+    "sorry",
+    "meant",
+    "mistake",
+    "correction",
+    "oops",
+    "wrong",
+    "scratch",
+    "misspoke",
+    "wait",
+    "typo",
+    "autocorrect",
+}
+STOP_VERBS = {"stop", "quit", "cease", "give"}
+ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
+ACQUIRE = {"get", "buy", "adopt", "rescue"}
+ANIMALS = frozenset(
+    "dog cat puppy kitten hamster parrot rabbit fish bird horse turtle tortoise snake lizard "
+    "ferret pet".split()
+)
+CHILDREN = frozenset("son daughter child kid baby boy girl".split())
+# Nouns whose number is an age ("my nephew is 6"; "the rent is 950" is not one)
+ANIMATE = (
+    PEOPLE
+    | ANIMALS
+    | CHILDREN
+    | frozenset("twin grandchild grandson granddaughter man woman guy lady person".split())
+)
+SIBLINGS = frozenset("brother sister sibling".split())
+# Those who work for the user ("my assistant Jonas", "our hired hand Dylan", "hired Mia").
+STAFF = frozenset(
+    "employee staff assistant apprentice intern helper worker hand part-timer trainee "
+    "hired hand receptionist cashier waiter waitress barista".split()
+) | {"hired hand"}
+# What one gets and then has: pets and children ("we got a puppy", "they had a baby").
+KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}
+LEAVE_VERBS = {"leave", "quit", "exit"}
+
+# Verbs whose object joins the subject: the object is who the fact is about.
+ACQUIRING = {
+    "sign": "member_of",
+    "land": "member_of",
+    "draft": "member_of",
+    "acquire": "member_of",
+    "recruit": "works_for",
+    "hire": "works_for",
+    "employ": "works_for",
+}
+# Objects that only name the slot ("quit his job"): the value is the job's employer.
+GENERIC_OBJECTS = {"job", "position", "post", "role", "company", "work", "career", "offer"}
+# Roles that accumulate: a person has several sisters, friends, pets or clients at once. Any
+# other role holds one value at a time ("our new drummer is Diogo" replaces Nuno) unless the
+# text says otherwise ("another", "also", a list).
+MULTI_ROLES = (
+    ANIMALS
+    | CHILDREN
+    | SIBLINGS
+    | frozenset(
+        "cousin friend aunt uncle nephew niece grandchild grandson granddaughter neighbour "
+        "neighbor colleague coworker teammate client customer student hobby language flatmate "
+        "roommate housemate parent grandparent in-law classmate member guest bridesmaid car "
+        "bike".split()
+    )
+)
