@@ -101,3 +101,9 @@ def test_a_time_put_right_answers_what_time(chat):
     chat.tell("sorry 6am, not 7am. I wish it was 7")
     answer = chat.ask("What time does my early shift start?")
     assert "6am" in answer and "7am" not in answer
+
+
+def test_a_time_set_aside_before_a_comma_is_not_the_time(chat):
+    chat.tell("my early shift at the bakery starts not 5am, 7am. the bus is a nightmare")
+    answer = chat.ask("What time does my early shift start?")
+    assert "7am" in answer and "5am" not in answer

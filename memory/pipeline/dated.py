@@ -136,7 +136,10 @@ def clock(evidence: Evidence, event: Event) -> str | None:
     for k, fact in enumerate(messages(evidence)):
         for sent in parse(source(fact)).sents:
             score, _ = fit(event, sent, set())
-            taken = {m.group(1).lower() for m in re.finditer(r"\bnot\s+(\S+)", sent.text, re.I)}
+            taken = {
+                m.group(1).lower().strip(".,;:!?")  # ("not 7am." sets 7am aside)
+                for m in re.finditer(r"\bnot\s+(\S+)", sent.text, re.I)
+            }
             times = [t for t in CLOCK.findall(sent.text) if t.lower() not in taken]
             if score > 0 and times:
                 rank = (score, fact.created_at, -k)
