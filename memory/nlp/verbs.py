@@ -36,7 +36,7 @@ DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bun
 DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place"}
 MOVING = {"move", "relocate", "emigrate"}
 # what one rents to live in
-HOMES = DWELLINGS - {"studio"} | {"place"}
+HOMES = DWELLINGS - {"studio"}
 
 
 # the last word of a company's name ("Ndovu Safaris", "Kilele Tours", "Carpatica Labs")
@@ -44,7 +44,7 @@ FIRM_WORDS = {"safaris", "tours", "labs", "ltd", "inc", "group", "bank", "agency
 FIRM_WORDS |= {"consulting", "solutions", "technologies", "systems", "media", "partners"}
 
 
-def employer(value: str, verb: Token) -> bool:
+def employer(value: str) -> bool:
     """Whether a place moved to is a company ("I'm moving to Ndovu Safaris from november"):
     a name that ends in a company's word. (The recogniser is no help: it calls "the
     Algarve" an organisation.)"""
@@ -130,7 +130,7 @@ class VerbFrames:
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             value = self.reader.entity(joined[0]) if joined else ""
         negated_now = found.negated or neg
-        if found.relation == "lives_in" and verb.lemma_ in MOVING and employer(value, verb):
+        if found.relation == "lives_in" and verb.lemma_ in MOVING and employer(value):
             found = dataclasses.replace(found, relation="works_for")  # "moving to Ndovu Safaris"
         moved = self.moved_thing(verb, found.relation)
         if moved is not None:  # "we moved the bakery to Rua Augusta": the bakery moved
@@ -232,18 +232,16 @@ class VerbFrames:
             self.add(entity, "lives_in", old, negated=True, plan=plan)
         return True
 
-    def bought_home(self, verb: Token, subject: Token, neg: bool) -> bool:
+    def bought_home(self, verb: Token, subject: Token, neg: bool) -> None:
         """ "i'm buying a house in Weaverville, closing march 28", "we bought a cottage in
         Portobello": a home bought is where its buyer is to live (from the day said, or
         once a later message says they moved: memory.pipeline.realised)."""
         obj = child(verb, "dobj")
         if verb.lemma_ not in ("buy", "purchase") or neg or obj is None:
-            return False
+            return
         place = home_place(obj) if obj.lemma_.lower() in HOMES else None
-        if place is None:
-            return False
-        self.add(self.reader.entity(subject), "lives_in", self.reader.value(place), plan=True)
-        return False  # what was bought is read as well
+        if place is not None:  # (what was bought is read as well, by the other frames)
+            self.add(self.reader.entity(subject), "lives_in", self.reader.value(place), plan=True)
 
     def rented(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "we rent in Bantama", "renting a flat in Zuoying", "sharing a house in Sakina with

@@ -48,7 +48,7 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     slot = slot_of(fact)
     if slot == "is" and "works_as" in roles:
         return says_job(fact.object)  # "Hugo is Dutch" says nothing of his job
-    if slot in ACQUIRED and roles & VEHICLE_SLOTS and slot not in roles & VEHICLE_SLOTS:
+    if slot in ACQUIRED and roles & VEHICLE_SLOTS:
         return vehicle(fact.object)
     if slot in roles:
         return True
@@ -227,9 +227,12 @@ def says(fact: Fact, stems: set[str]) -> bool:
 
 
 def driven(fact: Fact, relation: str) -> Fact:
-    """A vehicle had, said as driven or ridden (a copy: the stored fact is not changed)."""
-    if base_relation(fact.relation) not in ACQUIRED:
-        return fact
+    """A vehicle had, said as driven or ridden."""
+    return relabelled(fact, relation) if base_relation(fact.relation) in ACQUIRED else fact
+
+
+def relabelled(fact: Fact, relation: str) -> Fact:
+    """The fact said in another slot (a copy: the stored fact is not changed)."""
     copied = copy.copy(fact)
     copied.relation = relation
     return copied
@@ -237,9 +240,7 @@ def driven(fact: Fact, relation: str) -> Fact:
 
 def as_done(plan: Fact) -> Fact:
     """The plan said as what now holds (a copy: the stored fact is not changed)."""
-    fact = copy.copy(plan)
-    fact.relation = plan.relation.removeprefix("plan:")
-    return fact
+    return relabelled(plan, plan.relation.removeprefix("plan:"))
 
 
 def has_happened(plan: Fact, at: datetime | None) -> bool:
