@@ -265,6 +265,21 @@ def forgotten_ids(*, fact_ids: list[int]) -> set[int]:
     return {pk for pk, rows in history.items() if rows and rows[-1].operation == "forget"}
 
 
+def told_of(*, user_id: int, subject: str) -> list[Fact]:
+    """Every fact of `subject`, oldest first, true or not, but none the user asked to forget
+    or corrected as never true."""
+    from memory import nlp
+
+    facts = list(
+        Fact.objects.filter(user_id=user_id, subject_key=nlp.entity_key(subject))
+        .select_related("source_message")
+        .order_by("created_at", "pk")
+    )
+    history = truth_history(fact_ids=[f.pk for f in facts])
+    gone = {"forget", "retract"}
+    return [f for f in facts if not (history[f.pk] and history[f.pk][-1].operation in gone)]
+
+
 def latest_plan(*, user_id: int, subject: str, relation: str) -> Fact | None:
     """The newest plan still held of `subject` in `relation` ("plan:lives_in")."""
     from memory import nlp

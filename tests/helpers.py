@@ -113,6 +113,11 @@ class Chat:
         assert self.user.username not in reply.text
         return reply.text
 
+    def ask_on(self, day: str, question: str) -> str:
+        """`question` asked at noon on `day`, for plans whose day has come by then."""
+        self.now = datetime.fromisoformat(day).replace(hour=12, tzinfo=UTC) - self.ask_step
+        return self.ask(question)
+
     def facts(self, *, true: bool = True) -> set[tuple[str, str, str]]:
         from memory.models import Fact
 

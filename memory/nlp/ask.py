@@ -56,8 +56,15 @@ def one_of(root: Token) -> str | None:
     return f"Who {rest}" if rest.strip(" ?") else None
 
 
+# A time that means "now" at a question's end is no part of what is asked ("what hobbies do I
+# have these days?" asks no "day").
+NOWADAYS = re.compile(
+    r"\b(?:these days|nowadays|at the moment|at present|right now|for now|lately)(?=\W*$)", re.I
+)
+
+
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
-    return household(_read_question(text, speaker=speaker), speaker)
+    return household(_read_question(NOWADAYS.sub("now", text), speaker=speaker), speaker)
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:

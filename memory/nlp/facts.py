@@ -13,6 +13,15 @@ from memory.nlp.relations import (
 from memory.nlp.text import pos_tag, sentences, tokenize
 
 TEAM_WORDS = {"team", "club", "fc", "united", "city", "athletic", "rovers", "sox"}
+# What one joins for the joy of it, not as an employer ("joined the university choir"), and
+# may belong to several of at once.
+LEISURE_GROUPS = {"choir", "chorus", "band", "orchestra", "ensemble", "gym", "league", "society"}
+LEISURE_GROUPS |= {"class", "course", "group", "squad", "troupe", "classes", "lessons"}
+TEAM_WORDS |= LEISURE_GROUPS
+
+
+def leisure(value: str) -> bool:
+    return bool(value) and value.lower().split()[-1] in LEISURE_GROUPS
 
 
 @dataclass(frozen=True)

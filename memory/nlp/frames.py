@@ -22,6 +22,7 @@ from memory.nlp.intro import agent
 from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.persons import LIVING, PersonFrames, age_beside
+from memory.nlp.predicates import taken_up
 from memory.nlp.reader import (
     ASPECT_VERBS,
     GENERIC_OBJECTS,
@@ -224,7 +225,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
                 continue
             if self.possession(verb, subject, neg, plan):
                 continue
-            if verb.lemma_ in ASPECT_VERBS and self.habit(verb, subject, neg, plan):
+            aspect = verb.lemma_ in ASPECT_VERBS or taken_up(verb)  # "took up knitting"
+            if aspect and self.habit(verb, subject, neg, plan):
                 continue
             if verb.lemma_ in LEAVE_VERBS and self.departure(verb, subject, plan):
                 continue

@@ -98,10 +98,22 @@ def dropped_subject(predicate: Token) -> bool:
     with Bruno, he's ..."): chat drops the "I", so it is not the next clause's subject."""
     return (
         predicate.dep_ == "advcl"
-        and predicate.tag_ == "VBD"
+        # (the tagger may call it a participle: "signed up for a pottery class, do you ...")
+        and (predicate.tag_ == "VBD" or participle(predicate))
         and predicate.i < predicate.head.i
         and not children(predicate, "mark")
     )
+
+
+def taken_up(verb: Token) -> bool:
+    """ "took up knitting", "picked up the guitar": begun, as "started" says."""
+    up = any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children)
+    return up and verb.lemma_ in ("take", "pick")
+
+
+def participle(token: Token) -> bool:
+    """A past participle with no agent ("signed up for ...", not "signed by Benfica")."""
+    return token.tag_ == "VBN" and not children(token, "agent")
 
 
 def called(token: Token) -> Token | None:
@@ -260,7 +272,8 @@ def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
     if verb is None:
         return None
     for k in range(verb + 1, len(lemmas)):
-        if tags[k] in ("IN", "TO", "RP"):
+        # ("a firm, like KPMG": the preposition "like" compares, it is no liking)
+        if tags[k] in ("IN", "TO", "RP") and lemmas[k] != "like":
             found = lexicon(lemmas[: verb + 1] + lemmas[k:], tags[: verb + 1] + tags[k:])
             if found is not None:
                 return found
@@ -299,4 +312,10 @@ def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
         for obj in children(prep, "pobj"):
             out.append((prep.lower_, obj))
             out.extend((prep.lower_, c) for c in obj.children if c.dep_ == "conj")
+        # "I'm into climbing": a bare gerund is the thing, as "into rock climbing" is
+        out.extend((prep.lower_, g) for g in children(prep, "pcomp") if bare_gerund(g))
     return out
+
+
+def bare_gerund(token: Token) -> bool:
+    return token.tag_ == "VBG" and not list(token.children)

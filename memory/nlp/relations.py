@@ -80,14 +80,17 @@ RULES: list[Rule] = [
     ),
     _rule(
         "works_for",
-        rf"(?:get|land|start|take|accept) {POSS}(?:new )?job (?:at|with|for)",
+        rf"(?:get|land|start|take|accept|find|secure|score) {POSS}(?:new )?"
+        r"(?:job|position|gig|post|placement|internship) (?:at|with|for)",
         ends_previous=True,
         also=EMPLOYED,
     ),
     _rule("works_for", r"start work (?:at|for)", ends_previous=True, also=EMPLOYED),
     # "accepted an offer from Verdia": an offer taken is the new employer
     _rule(
-        "works_for", rf"accept {POSS}(?:\S+ )?(?:job )?offer (?:from|at|with)", ends_previous=True
+        "works_for",
+        rf"(?:accept|take) {POSS}(?:\S+ )?(?:job )?offer(?: (?:from|at|with))?",
+        ends_previous=True,
     ),
     # "She just started at Google", "I begin with Unbabel in May": a new employer.
     _rule("works_for", r"(?:start|begin) (?:at|with)", ends_previous=True),

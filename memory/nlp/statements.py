@@ -14,6 +14,7 @@ from memory.nlp.parse import Span, parse, parse_entities
 from memory.nlp.predicates import later_start, name_gender
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
+from memory.nlp.renamed import with_names
 from memory.nlp.repair import repaired
 from memory.nlp.wording import clause
 
@@ -127,7 +128,7 @@ def extract(
         frames = [
             f
             for f in SentenceFrames(sent, reader).read()
-            if f.subject.lower() not in EXPLETIVES | CORRECTION_CUES
+            if (f.subject.lower() not in EXPLETIVES | CORRECTION_CUES or f.relation == "is_called")
             and f.value.lower() not in EXPLETIVES | POINTERS
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
@@ -162,7 +163,7 @@ def extract(
             about = reader.name_of(names[0]) if names else ""
             frame = Frame(about or before or "", "", "")
             out.append(to_fact(frame, sent.text.strip(), speaker, False, before))
-    out = ended_here(out)
+    out = ended_here(with_names(out))
     if contrasted and not any(f.corrects for f in out):
         # "Actually it's Max, not Rex" names no slot for Max: the update step takes the slot
         # of the fact that held Rex.

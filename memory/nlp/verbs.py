@@ -4,8 +4,8 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 import dataclasses
 
-from memory.nlp.facts import Triplet
-from memory.nlp.parse import Token, child
+from memory.nlp.facts import Triplet, leisure
+from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
     DEICTIC,
@@ -49,6 +49,21 @@ def employer(value: str) -> bool:
     a name that ends in a company's word. (The recogniser is no help: it calls "the
     Algarve" an organisation.)"""
     return value[:1].isupper() and value.split()[-1].lower() in FIRM_WORDS
+
+
+def workplace_town(verb: Token) -> list[Token]:
+    """ "work at the port authority in Gdynia", "found a job at a gelateria in Ortigia": the
+    town a workplace is in, which is not the employer."""
+    held = [t for t in (verb, child(verb, "dobj")) if t is not None]
+    works = [o for t in held for p, o in prep_objects(t) if p in ("at", "for", "with")]
+    if not works:
+        return []
+    return [
+        o
+        for t in (*held, *works)
+        for p, o in prep_objects(t)
+        if p in ("in", "near", "outside") and o.pos_ == "PROPN"
+    ]
 
 
 def home_place(token: Token) -> Token | None:
@@ -147,7 +162,9 @@ class VerbFrames:
             # "the only team she has ever played for": the slot's value is elsewhere in the
             # sentence; an empty one would be a newer value that replaces the real one.
             return
-        self.add(entity, found.relation, value, negated=negated_now, plan=plan)
+        # one belongs to a choir and a pottery class at once; to one team at a time
+        multi = found.relation == "member_of" and leisure(value)
+        self.add(entity, found.relation, value, negated=negated_now, plan=plan, multi=multi)
         for relation, obj in found.extra:
             self.add(entity, relation, obj, plan=plan)
         if found.relation == "lives_in" and found.negated and not plan:
@@ -289,8 +306,12 @@ class VerbFrames:
         obj = child(verb, "dobj", "attr", "oprd", "acomp")
         if obj is not None and obj.pos_ == "PROPN":
             return self.reader.value(obj)
-        if obj is not None and obj.lemma_ in GENERIC_OBJECTS and not prep_objects(obj):
-            obj = None
+        if obj is not None and obj.lemma_ in GENERIC_OBJECTS:
+            named = [c for c in children(obj, "compound") if c.pos_ == "PROPN"]
+            if named:  # "took the Deloitte offer", "the Stripe job"
+                return self.reader.name_of(named[-1])
+            if not prep_objects(obj):
+                obj = None
         offered = obj is not None and obj.lemma_ == "offer"
         givers = [o for p, o in prep_objects(obj) if p == "from"] if offered else []
         if givers:  # "accepted an offer from a small startup, Verdia": the one who offered
@@ -302,12 +323,14 @@ class VerbFrames:
         preferred = [
             o
             for p, o in prep_objects(verb) + inner
-            if p in ("to", "at", "for", "with", "in", "of", "by", "on") and not is_time(o)
+            if p in ("to", "at", "for", "with", "in", "into", "of", "by", "on") and not is_time(o)
         ]
         # "I live in Vesturbær with my partner Gunnar", "play bass in a band with Nino": who
         # it is done with is company, not the place or group the relation points at.
         company = [o for p, o in prep_objects(verb) + inner if p == "with" and is_person(o)]
         preferred = [o for o in preferred if o not in company] or preferred
+        if found.relation == "works_for":
+            preferred = [o for o in preferred if o not in workplace_town(verb)] or preferred
         # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
         # place inside it ("... in Belém").
         named = [

@@ -78,7 +78,7 @@ GENDERED = {
 # Relatives chat names without "my" ("mum says hi", "visited grandma").
 KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
 # Small words inside names, which the tagger may call foreign ("Penha de França").
-LINKS = {"de", "da", "do", "das", "dos", "del", "della", "di", "du", "van", "von", "der", "la"}
+LINKS = {"de", "da", "do", "das", "dos", "del", "della", "di", "du", "van", "von", "der", "la", "&"}
 # Verbs by which a value leaves: its current fact, whatever the slot, stops being true.
 LOSS_VERBS = {
     "give",

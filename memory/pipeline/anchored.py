@@ -140,8 +140,14 @@ def said_before(facts, first: Fact, answers) -> Fact | None:
         for f in facts
         if _said(f) < _said(first) and f.source_message_id != first.source_message_id and answers(f)
     ]
-    slot = [f for f in earlier if family(f.relation) == family(first.relation)]
-    return max(slot, key=_said, default=None)
+    kin = [f for f in earlier if family(f.relation) == family(first.relation)]
+    # X's own slot before the rest of its family: where one worked before Deloitte, not as what
+    same = [f for f in kin if _slot(f) == _slot(first)]
+    return max(same or kin, key=_said, default=None)
+
+
+def _slot(fact: Fact) -> str:
+    return base_relation(fact.relation).removeprefix("plan:")
 
 
 def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | None:

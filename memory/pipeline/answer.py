@@ -16,6 +16,7 @@ from memory.pipeline import (
     expect,
     located,
     newest,
+    pastimes,
     roles,
     shifts,
     slots,
@@ -63,6 +64,7 @@ def decide(evidence: Evidence) -> str | None:
     decided = (
         dated.answer(evidence)
         or shifts.answer(evidence)
+        or pastimes.answer(evidence)
         or anchored.before_anchor(evidence)
         or located.where_thing(evidence)
     )

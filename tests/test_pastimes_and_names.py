@@ -1,0 +1,77 @@
+"""Pastimes asked as a set (memory/pipeline/pastimes.py), things named in the clause after
+them (memory/nlp/renamed.py), jobs found or offers taken, and questions ending in a time that
+means "now". Sentences written for these tests, through the real chat entry point and the
+real parser."""
+
+
+def test_hobbies_are_the_activities_still_kept_up(chat):
+    chat.tell_on("2025-02-01", "I've been swimming since university, three mornings a week")
+    chat.tell_on("2025-03-10", "started climbing with my colleague Ines, we go on thursdays")
+    chat.tell_on("2025-04-02", "took up knitting over the winter, my scarves are lumpy")
+    answer = chat.ask("What are my hobbies?")
+    assert all(a in answer for a in ("swimming", "climbing", "knitting")), answer
+    chat.tell_on("2025-06-20", "I stopped swimming, the pool closed for repairs")
+    answer = chat.ask("What hobbies do I have these days?")
+    assert "climbing" in answer and "knitting" in answer and "swimming" not in answer, answer
+    assert "swimming" in chat.ask("What hobby did I use to have?")
+
+
+def test_a_class_or_choir_joined_is_a_pastime_not_an_employer(chat):
+    chat.tell("I work at the port authority in Gdynia")
+    chat.tell("joined the city choir last month, we sing on mondays")
+    chat.tell("also signed up for a pottery class on saturdays")
+    answer = chat.ask("Where do I work?")
+    assert "port authority" in answer and "choir" not in answer, answer
+    answer = chat.ask("What do I do for fun?")
+    assert "choir" in answer and "pottery" in answer and "port" not in answer, answer
+
+
+def test_a_verb_with_no_object_is_no_pastime_unless_said_as_one(chat):
+    chat.tell("I was so scared before the exam, do you think I passed?")
+    assert chat.ask("What are my hobbies?") == "I don't know."
+
+
+def test_someone_elses_hobbies_are_theirs(chat):
+    chat.tell("my brother Tomasz started fencing in March")
+    chat.tell("I've been cycling to work for years")
+    answer = chat.ask("What are Tomasz's hobbies?")
+    assert "fencing" in answer and "cycling" not in answer, answer
+
+
+def test_a_place_named_in_the_next_clause_is_the_place(chat):
+    chat.tell(
+        "i'm an accountant at a mid-size firm, like KPMG but smaller. it's called Harlow & Finch"
+    )
+    facts = chat.facts()
+    assert (chat.user.username, "works_for", "Harlow & Finch") in facts
+    assert not any(r == "likes" for _s, r, _o in facts)  # "like KPMG" compares
+    assert "Harlow & Finch" in chat.ask("Where do I work?")
+
+
+def test_a_pet_named_after_it_is_got_is_the_pets_name(chat):
+    chat.tell("we got a puppy last week, she's called Miso")
+    assert (chat.user.username, "role:puppy", "Miso") in chat.facts()
+    assert "Miso" in chat.ask("What's my puppy called?")
+
+
+def test_a_name_with_nothing_to_name_is_kept_as_said(chat):
+    chat.tell("it's called Hope")
+    assert not any(r == "is_called" for _s, r, _o in chat.facts())
+
+
+def test_a_job_found_or_an_offer_taken_is_the_new_employer(chat):
+    chat.tell_on("2025-01-10", "working at a rosticceria near the station on weekends")
+    chat.tell_on("2025-03-02", "quit the rosticceria, found a job at a gelateria in Ortigia")
+    assert "gelateria" in chat.ask("Where do I work now?")
+    chat.tell_on("2025-09-01", "took the Deloitte offer, starting oct 6")
+    answer = chat.ask_on("2025-11-01", "Where do I work now?")
+    assert "Deloitte" in answer, answer
+    answer = chat.ask_on("2025-11-01", "Where did I work before Deloitte?")
+    assert "gelateria" in answer, answer
+
+
+def test_being_into_something_is_liking_it(chat):
+    chat.tell("my nephew is really into skateboarding")
+    chat.tell("I'm into climbing")
+    facts = chat.facts()
+    assert (chat.user.username, "likes", "climbing") in facts
