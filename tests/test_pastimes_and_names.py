@@ -17,7 +17,7 @@ def test_hobbies_are_the_activities_still_kept_up(chat):
 
 
 def test_a_class_or_choir_joined_is_a_pastime_not_an_employer(chat):
-    chat.tell("I work at the port authority in Gdynia")
+    chat.tell("I work at the port authority, mostly night shifts")
     chat.tell("joined the city choir last month, we sing on mondays")
     chat.tell("also signed up for a pottery class on saturdays")
     answer = chat.ask("Where do I work?")
@@ -61,7 +61,7 @@ def test_a_name_with_nothing_to_name_is_kept_as_said(chat):
 
 def test_a_job_found_or_an_offer_taken_is_the_new_employer(chat):
     chat.tell_on("2025-01-10", "working at a rosticceria near the station on weekends")
-    chat.tell_on("2025-03-02", "quit the rosticceria, found a job at a gelateria in Ortigia")
+    chat.tell_on("2025-03-02", "quit the rosticceria, found a job at a gelateria by the harbour")
     assert "gelateria" in chat.ask("Where do I work now?")
     chat.tell_on("2025-09-01", "took the Deloitte offer, starting oct 6")
     answer = chat.ask_on("2025-11-01", "Where do I work now?")
@@ -75,3 +75,12 @@ def test_being_into_something_is_liking_it(chat):
     chat.tell("I'm into climbing")
     facts = chat.facts()
     assert (chat.user.username, "likes", "climbing") in facts
+
+
+def test_a_job_before_an_event_is_the_job_held_before_it(chat):
+    chat.tell_on("2025-01-10", "my wife Dara is a receptionist at the Hilton")
+    chat.tell_on("2025-02-14", "finally ditched the old scooter, got a cargo bike instead")
+    chat.tell_on("2025-04-05", "Dara got promoted to events manager!! so proud")
+    answer = chat.ask("What was Dara's job before the promotion?")
+    assert "receptionist" in answer or "Hilton" in answer, answer
+    assert "scooter" not in answer and "bike" not in answer, answer

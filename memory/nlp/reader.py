@@ -306,11 +306,7 @@ class Reader:
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
         if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"
-            run = [
-                t
-                for t in token.subtree
-                if (t.pos_ in ("PROPN", "NUM") or t.dep_ == "case") and not placed(t)
-            ]
+            run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
             span = token.doc[first : last + 1]
@@ -445,12 +441,3 @@ def titled(token: Token) -> str | None:
     if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in PEOPLE:
         return None
     return word
-
-
-# Prepositions that put a name somewhere else, not inside another name ("Unbabel in Lisbon";
-# but "Bank of America", "Penha de França").
-PLACING = {"in", "at", "near", "on", "from", "to", "for", "with", "by"}
-
-
-def placed(token: Token) -> bool:
-    return token.dep_ == "pobj" and token.head.lower_ in PLACING

@@ -51,21 +51,6 @@ def employer(value: str) -> bool:
     return value[:1].isupper() and value.split()[-1].lower() in FIRM_WORDS
 
 
-def workplace_town(verb: Token) -> list[Token]:
-    """ "work at the port authority in Gdynia", "found a job at a gelateria in Ortigia": the
-    town a workplace is in, which is not the employer."""
-    held = [t for t in (verb, child(verb, "dobj")) if t is not None]
-    works = [o for t in held for p, o in prep_objects(t) if p in ("at", "for", "with")]
-    if not works:
-        return []
-    return [
-        o
-        for t in (*held, *works)
-        for p, o in prep_objects(t)
-        if p in ("in", "near", "outside") and o.pos_ == "PROPN"
-    ]
-
-
 def home_place(token: Token) -> Token | None:
     """The named place a home noun says it is in: "a house in Risskov", "a flat in Zuoying",
     "the Ahodwo house"; None for any other word."""
@@ -329,8 +314,6 @@ class VerbFrames:
         # it is done with is company, not the place or group the relation points at.
         company = [o for p, o in prep_objects(verb) + inner if p == "with" and is_person(o)]
         preferred = [o for o in preferred if o not in company] or preferred
-        if found.relation == "works_for":
-            preferred = [o for o in preferred if o not in workplace_town(verb)] or preferred
         # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
         # place inside it ("... in Belém").
         named = [

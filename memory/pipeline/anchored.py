@@ -39,6 +39,9 @@ FAMILIES = {
 }
 
 
+KNOWN_FAMILIES = set(FAMILIES.values())
+
+
 def family(relation: str) -> str:
     slot = base_relation(relation).removeprefix("plan:")
     return FAMILIES.get(slot, slot)
@@ -74,17 +77,30 @@ def before_anchor(evidence: Evidence) -> str | None:
         named = [f for f in evidence.facts if _says(source(f), anchor)]
         if not named:
             return None
-        return told_past(evidence) or replaced.answer(evidence, anchor, min(named, key=_said))
+        event = min(named, key=_said)
+        asked = family(intent.relation or "")
+        if asked in KNOWN_FAMILIES:  # "Linh's job before the promotion": the job before it
+            held = said_before(facts, event, lambda f: family(f.relation) == asked, asked)
+            if held is not None:
+                return sentence(
+                    f"before {anchor}, {speak(as_held(held), evidence.speaker, past=True)}"
+                )
+        return told_past(evidence) or replaced.answer(evidence, anchor, event)
     first = min(holding, key=_said)
     wanted = expect.expected(intent.text)
+    # "What was Linh's job before the promotion?": X is an event, the slot is the question's
+    asked = family(intent.relation or "")
+    slot_family = asked if asked in KNOWN_FAMILIES else family(first.relation)
 
     def answers(fact: Fact) -> bool:
         """A value that may have come before X: in X's family of slots, else of the kind
         asked ("rennes" lived in, for "where"; "the honda wave", of no slot, for "what")."""
         if not fact.object or holds(fact, anchor) or fact.relation.startswith("plan:"):
             return False
-        if family(fact.relation) == family(first.relation):
+        if family(fact.relation) == slot_family:
             return True
+        if asked in KNOWN_FAMILIES:
+            return False
         if wanted is not None and wanted.decisive:
             return expect.offers(fact, wanted, intent.text, text=fact.object)
         return not base_relation(fact.relation)
@@ -92,7 +108,7 @@ def before_anchor(evidence: Evidence) -> str | None:
     found = (
         given_up(facts, first, evidence, answers)
         or retired_by(facts, first, evidence, answers)
-        or said_before(facts, first, answers)
+        or said_before(facts, first, answers, slot_family)
     )
     if found is None:
         # a sentence told of the past says what came before better than a value read off
@@ -132,7 +148,7 @@ def retired_by(facts, first: Fact, evidence: Evidence, answers) -> Fact | None:
     return None
 
 
-def said_before(facts, first: Fact, answers) -> Fact | None:
+def said_before(facts, first: Fact, answers, slot_family: str) -> Fact | None:
     # (not what the message that brought X says beside it: "first weeks in Molinos as head
     # winemaker" holds no job before Molinos)
     earlier = [
@@ -140,7 +156,7 @@ def said_before(facts, first: Fact, answers) -> Fact | None:
         for f in facts
         if _said(f) < _said(first) and f.source_message_id != first.source_message_id and answers(f)
     ]
-    kin = [f for f in earlier if family(f.relation) == family(first.relation)]
+    kin = [f for f in earlier if family(f.relation) == slot_family]
     # X's own slot before the rest of its family: where one worked before Deloitte, not as what
     same = [f for f in kin if _slot(f) == _slot(first)]
     return max(same or kin, key=_said, default=None)
