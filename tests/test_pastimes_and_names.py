@@ -84,3 +84,12 @@ def test_a_job_before_an_event_is_the_job_held_before_it(chat):
     answer = chat.ask("What was Dara's job before the promotion?")
     assert "receptionist" in answer or "Hilton" in answer, answer
     assert "scooter" not in answer and "bike" not in answer, answer
+
+
+def test_a_pronoun_said_back_is_named_only_when_it_is_the_subject():
+    from memory.pipeline.speech import name_the_pronoun
+
+    assert name_the_pronoun("he just got promoted", "Pedro") == "Pedro just got promoted"
+    # "she and Andriy argue": she is someone else, not Andriy twice
+    said = "she and Andriy argue about the heating every evening"
+    assert name_the_pronoun(said, "Andriy") == said

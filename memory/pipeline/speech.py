@@ -146,9 +146,11 @@ def quote(fact: Fact, speaker: str) -> str:
 def name_the_pronoun(sentence: str, subject: str) -> str:
     """ "He just got promoted" said back names who: "Pedro just got promoted"."""
     first, _, rest = sentence.partition(" ")
-    if first.lower() in ("he", "she", "they") and subject[:1].isupper() and "'s" not in subject:
-        return f"{subject} {rest}"
-    return sentence
+    if first.lower() not in ("he", "she", "they") or not subject[:1].isupper() or "'s" in subject:
+        return sentence
+    if subject.split()[0].lower() in rest.lower().split():
+        return sentence  # "she and Andriy argue ...": the pronoun is someone else
+    return f"{subject} {rest}"
 
 
 def ended_at(evidence: Evidence, fact: Fact):
