@@ -13,6 +13,9 @@ from memory.nlp.intro import said_of_self
         ("hey there. nurse at the children's hospital in Gent.", "I'm a nurse at"),
         ("hello! 52, electrician in Tallinn, mostly houses", "I'm an electrician in Tallinn"),
         ("morning. translator for a film studio, remote", "I'm a translator for"),
+        # an article, and another clause after the comma, still leave a self-description
+        ("good evening! i'm Tsholo, a florist in Soweto, i sell at markets", "I'm a florist in"),
+        ("hi~ sound engineer in Lagos, mostly gospel", "I'm a sound engineer in Lagos"),
     ],
 )
 def test_a_verbless_self_description_is_read_as_the_users(text, said):
@@ -58,3 +61,15 @@ def test_a_close_statement_answers_what_no_slot_decided(chat):
 )
 def test_a_sentence_with_its_own_verb_is_not_an_introduction(text):
     assert said_of_self(text) == text
+
+
+def test_an_intro_says_where_the_user_lives(chat):
+    chat.tell("good evening! i'm Tsholo, a florist in Soweto, i sell at markets on weekends")
+    assert "Soweto" in chat.ask("Which city do I live in?")
+
+
+def test_living_or_based_somewhere_is_where_one_lives(chat):
+    chat.tell("hi, I'm an irish guy living in Lyon, teaching english to engineers")
+    assert (chat.user.username, "lives_in", "Lyon") in chat.facts()
+    chat.tell("my sister Aoife is a nurse based in Galway")
+    assert ("Aoife", "lives_in", "Galway") in chat.facts()

@@ -215,3 +215,12 @@ def test_moving_to_a_company_is_a_new_employer(chat):
     assert (chat.user.username, "plan:lives_in", "Ndovu Safaris") not in facts
     chat.tell_on("2025-12-02", "the new boss at the depot is strict about fuel")
     assert "Ndovu Safaris" in chat.ask("Who do I work for now?")
+
+
+def test_a_home_become_ones_own_is_where_the_plan_said(chat):
+    chat.tell_on("2025-03-02", "we rent a flat in Leith for now")
+    chat.tell_on("2025-04-10", "we're buying a cottage in Portobello, completion in june")
+    assert lives_in(chat) == {"Leith"}
+    chat.tell_on("2025-06-20", "GOT THE KEYS!! the cottage is ours")
+    assert lives_in(chat) == {"Portobello"}
+    assert "Portobello" in chat.ask("Where do we live now?")

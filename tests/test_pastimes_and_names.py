@@ -93,3 +93,14 @@ def test_a_pronoun_said_back_is_named_only_when_it_is_the_subject():
     # "she and Andriy argue": she is someone else, not Andriy twice
     said = "she and Andriy argue about the heating every evening"
     assert name_the_pronoun(said, "Andriy") == said
+
+
+def test_a_number_after_a_noun_is_part_of_the_value(chat):
+    chat.tell("I'm on route 14 this month, mostly farms")
+    assert (chat.user.username, "be_on", "route 14") in chat.facts()
+
+
+def test_words_typed_without_an_apostrophe_are_said_back_to_you():
+    from memory.pipeline.speech import to_you
+
+    assert to_you("Im a certified Q grader now") == "you're a certified Q grader now"

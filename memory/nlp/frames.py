@@ -336,11 +336,18 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
         if attr is not None:
             entity = reader.entity(subject)
             self.add(entity, "is", reader.kind(attr), negated=neg, plan=plan, multi=True)
-            for prep, obj in prep_objects(attr):  # "a teacher in Cardiff", "a dev at Feedzai"
+            # "a teacher in Cardiff", "a dev at Feedzai" (the parser may hang the place off
+            # the verb: "I'm a florist in Soweto, i sell ...")
+            named = [(p, o) for p, o in prep_objects(verb) if o.pos_ == "PROPN"]
+            for prep, obj in prep_objects(attr) + named:
                 relation = self.place_relation(prep, obj)
                 if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
                     relation = "works_for"  # a job at a name, whatever kind of name NER saw
                 self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
+            for acl in children(attr, "acl"):  # "an irish guy living in Berlin"
+                homes = [o for p, o in prep_objects(acl) if p == "in" and not is_time(o)]
+                if acl.lemma_ in ("live", "base") and homes:
+                    self.add(entity, "lives_in", reader.value(homes[0]), negated=neg, plan=plan)
             return True
         places = prep_objects(verb)
         if places:
@@ -362,8 +369,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             return "works_as"  # "he's freelancing as an accountant"
         if prep in ("at", "with", "for"):
             return "works_for"
-        if prep == "in" and obj.pos_ == "PROPN":
-            return "lives_in"
+        if prep == "in" and (obj.pos_ == "PROPN" or obj.text[:1].isupper()):
+            return "lives_in"  # (the tagger calls some towns nouns: "a nurse in Leeds")
         return f"be_{prep}"
 
     def owned_role(self, token: Token) -> tuple[str, str] | None:

@@ -33,8 +33,8 @@ JOBS = frozenset(
 )
 PLACES = ("at", "in", "for", "with", "on")
 GREETINGS = re.compile(
-    r"^\s*((hi|hey|hello|hiya|yo|morning|evening|ok|so|well|um|quick intro)\b[^.!?:]*?"
-    r"(?:[.!?:,]+|$)\s*)+",
+    r"^\s*((hi|hey|hello|hiya|yo|morning|evening|ok|so|well|um|quick intro)\b[^.!?:~]*?"
+    r"(?:[.!?:,~]+|$)\s*)+",
     re.I,
 )
 SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St James"
@@ -43,7 +43,7 @@ SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St 
 # "Callum here", "casey.", "Liis, 30, I co-founded ...": a first name opening a message
 # (also said with "I'm": "i'm Lucia, sommelier at Bodega Alto Cielo")
 NAMED = re.compile(
-    r"^(?:(?:i'm|im|i am|my name is|my name's) )?"
+    r"^(?:(?P<said>i'm|im|i am|my name is|my name's) )?"
     r"(?P<name>[^\W\d_]{3,})(?P<here> here)?(?P<end>\s*(?:[,.:]|$))",
     re.I,
 )
@@ -100,7 +100,10 @@ def _introduces(found: re.Match, body: str) -> bool:
     name = found["name"]
     if found["here"]:
         return _first_name(name) or name.lower() not in english_words()
-    if not _first_name(name):
+    # "i'm Abena, a pharmacist": a capitalised word said after "I'm" is a name the list
+    # may not know
+    said = found["said"] is not None and name[:1].isupper()
+    if not (_first_name(name) or said):
         return False
     rest = [w.strip(",.").lower() for w in body[found.end() :].split()]
     if not rest:
@@ -125,15 +128,21 @@ def _as_self(segment: str) -> str:
     if len(doc) < 3 or place is None or place.i == 0 or place.i > 4:
         return segment
     head = doc[place.i - 1]
+    # what comes after the first comma past the place is another clause ("a pharmacist in
+    # Kumasi, i run the dispensary")
+    end = next((t.i for t in doc[place.i :] if t.text in (",", ";", "-", "—")), len(doc))
     # no finite verb but the head itself, which the tagger may take for one ("team lead")
-    if any(t.tag_ in ("VBD", "VBZ", "VBP", "MD") and t.i != head.i for t in doc):
+    if any(t.tag_ in ("VBD", "VBZ", "VBP", "MD") and t.i != head.i for t in doc[:end]):
         return segment  # "Sven likes playing chess on Sundays" says what Sven does
-    if any(t.pos_ in ("PRON", "DET", "PROPN") or t.tag_ == "VB" for t in doc[: head.i]):
+    lead = doc[1 : head.i] if doc[0].lower_ in ("a", "an") else doc[: head.i]
+    if any(t.pos_ in ("PRON", "DET", "PROPN") or t.tag_ == "VB" for t in lead):
         return segment  # "my sister's a nurse", "the nurse at St James": someone else
     if not head.is_alpha or head.is_stop or not agent(head.lower_):
         return segment
-    if any(t.pos_ in ("VERB", "AUX") and t.i > place.i for t in doc[: place.i + 6]):
+    if any(t.pos_ in ("VERB", "AUX") and t.i > place.i for t in doc[: min(place.i + 6, end)]):
         return segment
+    if doc[0].lower_ in ("a", "an"):
+        return segment[: len(segment) - len(body)] + f"I'm {body}"
     article = "an" if body[:1].lower() in "aeiou" else "a"
     return segment[: len(segment) - len(body)] + f"I'm {article} {body}"
 

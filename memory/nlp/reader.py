@@ -325,7 +325,10 @@ class Reader:
             and t.lower_ not in TRANSIENT
         ]
         start = min([token.i, *[t.i for t in keep]])
-        return token.doc[start : token.i + 1].text
+        # a number after the noun is part of it: "route 14", "bus 42", "platform 9"
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        numbered = after is not None and after.dep_ == "nummod" and after.head == token
+        return token.doc[start : token.i + (2 if numbered else 1)].text
 
     def kind(self, token: Token) -> str:
         """A class something belongs to, with its article: "a teacher", "vegetarian"."""

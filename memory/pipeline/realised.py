@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from memory import nlp, selectors
 from memory.nlp import wording
+from memory.nlp.verbs import HOMES
 from memory.pipeline.guard import base_relation
 
 # What the parse calls an arrival with no place said.
@@ -13,17 +14,25 @@ ARRIVALS = {"move", "move_in", "settle", "settle_in", "move_over"}
 PLANNED_HOME = "plan:lives_in"
 
 
+# A home that has become one's own: "the house in weaverville is mine", "KEYS!!", "got the
+# keys today".
+OWNED = {"mine", "ours"}
+
+
+def arrives(fact: nlp.ParsedFact, speaker: str) -> bool:
+    if fact.negated or fact.past:
+        return False
+    if fact.relation in ARRIVALS and not fact.object:
+        return nlp.entity_key(fact.subject) == nlp.entity_key(speaker)
+    home = fact.subject.lower().split()[-1:] and fact.subject.lower().split()[-1] in HOMES
+    if fact.relation == "is" and fact.object.lower() in OWNED and home:
+        return True
+    return "keys" in f"{fact.subject} {fact.object}".lower().split()
+
+
 def moves(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nlp.ParsedFact]:
     """`parsed` and, for a bare move of the speaker's, where the newest plan said they go."""
-    arrived = [
-        p
-        for p in parsed
-        if p.relation in ARRIVALS
-        and not p.object
-        and not p.negated
-        and not p.past
-        and nlp.entity_key(p.subject) == nlp.entity_key(speaker)
-    ]
+    arrived = [p for p in parsed if arrives(p, speaker)]
     if not arrived or any(base_relation(p.relation) == "lives_in" for p in parsed):
         return parsed  # a move that says where is read as said
     plan = selectors.latest_plan(user_id=user_id, subject=speaker, relation=PLANNED_HOME)
@@ -32,6 +41,7 @@ def moves(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[n
     text = wording.clause(subject=speaker, relation="lives_in", value=plan.object)
     home = replace(
         arrived[0],
+        subject=speaker,
         text=text,
         relation="lives_in",
         object=plan.object,

@@ -88,6 +88,8 @@ def happened(fact: Fact) -> bool:
 
 _TO_YOU = [
     (r"\bI'm\b", "you're"),
+    (r"\bIm\b", "you're"),  # chat drops the apostrophe
+    (r"\bIve\b", "you've"),
     (r"\bI am\b", "you are"),
     (r"\bI was\b", "you were"),
     (r"\bI've\b", "you've"),
