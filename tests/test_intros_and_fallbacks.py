@@ -16,6 +16,7 @@ from memory.nlp.intro import said_of_self
         # an article, and another clause after the comma, still leave a self-description
         ("good evening! i'm Tsholo, a florist in Soweto, i sell at markets", "I'm a florist in"),
         ("hi~ sound engineer in Lagos, mostly gospel", "I'm a sound engineer in Lagos"),
+        ("hey, orla, kiwi expat living in Porto, Bonfim", "I'm a kiwi expat living in Porto"),
     ],
 )
 def test_a_verbless_self_description_is_read_as_the_users(text, said):

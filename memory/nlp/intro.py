@@ -32,6 +32,7 @@ JOBS = frozenset(
     "volunteer officer soldier sailor captain skipper diver firefighter paramedic".split()
 )
 PLACES = ("at", "in", "for", "with", "on")
+HOMED = {"living", "based"}
 GREETINGS = re.compile(
     r"^\s*((hi|hey|hello|hiya|yo|morning|evening|ok|so|well|um|quick intro)\b[^.!?:~]*?"
     r"(?:[.!?:,~]+|$)\s*)+",
@@ -110,7 +111,7 @@ def _introduces(found: re.Match, body: str) -> bool:
         return True
     if rest[0].isdigit() and rest[1:2] and rest[1] in SAID_OF_THEM:
         return False  # "Tom, 34, is my brother"
-    return any(w.isdigit() or agent(w) for w in rest[:3])
+    return any(w.isdigit() or agent(w) or w in HOMED for w in rest[:3])
 
 
 def _first_name(word: str) -> bool:
@@ -137,7 +138,9 @@ def _as_self(segment: str) -> str:
     lead = doc[1 : head.i] if doc[0].lower_ in ("a", "an") else doc[: head.i]
     if any(t.pos_ in ("PRON", "DET", "PROPN") or t.tag_ == "VB" for t in lead):
         return segment  # "my sister's a nurse", "the nurse at St James": someone else
-    if not head.is_alpha or head.is_stop or not agent(head.lower_):
+    # "irish guy living in Berlin": someone who lives somewhere, if not someone who works
+    homed = head.lower_ in HOMED and head.i > 0 and doc[head.i - 1].pos_ == "NOUN"
+    if not head.is_alpha or head.is_stop or not (agent(head.lower_) or homed):
         return segment
     if any(t.pos_ in ("VERB", "AUX") and t.i > place.i for t in doc[: min(place.i + 6, end)]):
         return segment
