@@ -24,7 +24,8 @@ from memory.pipeline.question import Evidence
 from memory.pipeline.speech import join, sentence
 
 ASKED = re.compile(
-    r"\b(?:hobby|hobbies|pastimes?|for fun|free time|spare time|activity|activities|sports?)\b", re.I
+    r"\b(?:hobby|hobbies|pastimes?|for fun|free time|spare time|activit(?:y|ies)|sports?)\b",
+    re.I,
 )
 # Taking up, keeping up or being into something: the object is the activity.
 TAKEN_UP = {"do", "take_up", "pick_up", "learn", "practise", "practice", "play", "start"}
