@@ -104,3 +104,23 @@ def test_words_typed_without_an_apostrophe_are_said_back_to_you():
     from memory.pipeline.speech import to_you
 
     assert to_you("Im a certified Q grader now") == "you're a certified Q grader now"
+
+
+def test_a_childs_activities_are_the_ones_still_kept_up(chat):
+    chat.tell("my son Emil does scouts on fridays")
+    chat.tell("Emil started handball this autumn, he loves it")
+    chat.tell("Emil quit scouts, too many knots")
+    answer = chat.ask("What activities does Emil do now?")
+    assert "handball" in answer and "scouts" not in answer, answer
+
+
+def test_an_opening_verb_without_its_i_is_the_users_even_before_another_clause(chat):
+    chat.tell("started hungarian lessons, half my neighbours speak it and I understand nothing")
+    assert "hungarian" in chat.ask("What language am I learning?").lower()
+
+
+def test_a_word_that_describes_is_no_pastime(chat):
+    chat.tell("bought a used Skoda instead, boring but it starts every morning")
+    chat.tell("started bouldering with my brother Felix, my forearms are on fire")
+    answer = chat.ask("What sport have I taken up?")
+    assert "bouldering" in answer and "boring" not in answer, answer

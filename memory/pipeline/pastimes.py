@@ -10,6 +10,7 @@ A verb with no object is an activity only where it was said as one, in its -ing 
 climbing"). That keeps out verbs that merely have no object ("do you think", "I was scared").
 """
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from lemminflect import getInflection
 
 from memory import selectors
 from memory.models import Fact
+from memory.nlp.parse import parse
 from memory.nlp.text import tokenize
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
@@ -110,9 +112,17 @@ def read(fact: Fact) -> Told | None:
 def doing(verb: str, text: str) -> str | None:
     """The -ing form of `verb` where `text` says it ("started climbing"), else None."""
     forms = {f.lower() for f in getInflection(verb, tag="VBG") or ()}
-    words = {w.lower() for w in tokenize(text)}
-    found = forms & words
+    found = {w.lower() for w in tokenize(text)} & forms
+    found = {w for w in found if not describes(w)}
     return min(found) if found else None
+
+
+@functools.lru_cache(maxsize=4096)
+def describes(word: str) -> bool:
+    """Whether an -ing word is one that describes ("boring", "amazing"), asked of the parser
+    in the one place an adjective and a doing part ways: "it was boring" against "it was
+    running" ("bought a Skoda instead, boring but it starts" does no boring)."""
+    return parse(f"it was {word}")[2].pos_ == "ADJ"
 
 
 def pursued(value: str, relation: str) -> str | None:
