@@ -99,8 +99,6 @@ def before_anchor(evidence: Evidence) -> str | None:
             return False
         if family(fact.relation) == slot_family:
             return True
-        if asked in KNOWN_FAMILIES:
-            return False
         if wanted is not None and wanted.decisive:
             return expect.offers(fact, wanted, intent.text, text=fact.object)
         return not base_relation(fact.relation)
