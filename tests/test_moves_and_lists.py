@@ -224,3 +224,17 @@ def test_a_home_become_ones_own_is_where_the_plan_said(chat):
     chat.tell_on("2025-06-20", "GOT THE KEYS!! the cottage is ours")
     assert lives_in(chat) == {"Portobello"}
     assert "Portobello" in chat.ask("Where do we live now?")
+
+
+def test_a_household_member_moving_lives_with_the_user_until_then(chat):
+    chat.tell_on("2025-02-01", "we live in Sapporo, I run a ramen shop near the station")
+    chat.tell_on("2025-07-01", "our son Ren is moving to Tokyo in september for university")
+    assert (chat.user.username, "role:son", "Ren") in chat.facts()  # the son is no plan
+    answer = chat.ask("Where does Ren live?")
+    assert answer.index("Sapporo") < answer.index("Tokyo"), answer
+
+
+def test_someone_outside_the_household_is_not_assumed_to_live_with_the_user(chat):
+    chat.tell_on("2025-02-01", "we live in Sapporo, I run a ramen shop near the station")
+    chat.tell_on("2025-07-01", "my colleague Aiko is moving to Tokyo in september")
+    assert "Sapporo" not in chat.ask("Where does Aiko live?")

@@ -127,6 +127,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
         plan = verb is not None and (
             is_plan(verb) or (verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head))
         )
+        # ("our son Ren is moving to Tokyo": who does the planned thing is no plan)
+        plan = plan and head.dep_ not in SUBJECTS
         if head.pos_ == "NOUN" and owner:
             role = f"role:{self.reader.role(head)}"
             self.add(owner, role, self.reader.name_of(name), plan=plan)

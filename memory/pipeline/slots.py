@@ -363,11 +363,15 @@ def replaced_by(evidence: Evidence, old: Fact) -> str:
 def until(evidence: Evidence, plan: Fact) -> str:
     """What holds until a plan happens, said where no slot holds it: "Anjali is moving to
     Kochi" after "my cousin Anjali, a nurse in Bangalore" -> "Anjali lives in Bangalore"."""
-    from memory.pipeline import replaced
+    from memory.pipeline import household, replaced
 
     if not plan.object or ":" in slot_of(plan):
         return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now
     value = replaced.value_before(evidence, plan.object, plan, mine=True)
+    if not value and slot_of(plan) == "lives_in" and evidence.speaker:
+        value = household.shared_home(
+            user_id=plan.user_id, speaker=evidence.speaker, person=plan.subject
+        )
     return held(plan, value, evidence.speaker)
 
 
