@@ -124,3 +124,11 @@ def test_a_word_that_describes_is_no_pastime(chat):
     chat.tell("started bouldering with my brother Felix, my forearms are on fire")
     answer = chat.ask("What sport have I taken up?")
     assert "bouldering" in answer and "boring" not in answer, answer
+
+
+def test_a_sentence_with_he_and_she_names_neither_as_the_last_person():
+    from memory.nlp.statements import resolve_first_person
+
+    said = resolve_first_person("she thinks he uses too much salt", "alice", "Takumi")
+    assert "Takumi" not in said
+    assert resolve_first_person("he retired last year", "alice", "Takumi").startswith("Takumi")

@@ -36,11 +36,15 @@ def resolve_first_person(sentence: str, speaker: str, last_person: str | None = 
     """The user's words with "I"/"my" replaced by the speaker (and he/she by the person last
     named), for facts kept whole."""
     out = []
-    for token in parse(sentence):
+    doc = parse(sentence)
+    # "she thinks he uses too much salt": two people, and the one named last is at most one
+    # of them, so neither pronoun is replaced
+    both = {"he", "she"} <= {t.lower_ for t in doc}
+    for token in doc:
         low = token.lower_
         if low in ("i", "me", "myself", "we", "us"):
             word = speaker
-        elif low in ("he", "she") and last_person:
+        elif low in ("he", "she") and last_person and not both:
             word = last_person
         elif low in ("my", "our"):
             word = f"{speaker}'s"
