@@ -132,3 +132,8 @@ def test_a_sentence_with_he_and_she_names_neither_as_the_last_person():
     said = resolve_first_person("she thinks he uses too much salt", "alice", "Takumi")
     assert "Takumi" not in said
     assert resolve_first_person("he retired last year", "alice", "Takumi").startswith("Takumi")
+
+
+def test_who_did_something_is_answered_by_name(chat):
+    chat.tell("Lena and Felix had a huge argument at dinner, he stormed out and she cried")
+    assert chat.ask("Who stormed out of dinner?") == "Felix did."

@@ -23,7 +23,7 @@ from memory.pipeline.question import (
     bare_verb,
     employer_slots,
 )
-from memory.pipeline.speech import day, happened, sentence, speak, speak_all
+from memory.pipeline.speech import day, happened, join, sentence, speak, speak_all
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
 
@@ -176,8 +176,21 @@ def answer(evidence: Evidence) -> str | None:
         return sentence(text)
     if not now:
         return no_longer(evidence, past, plans)
+    if intent.wh == "who" and not intent.subject and not relation.startswith("role:"):
+        return who_did(now, speaker, intent.text)  # "who stormed out of dinner?": Felix did
     counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
     return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
+
+
+def who_did(now: list[Fact], speaker: str, question: str) -> str:
+    """Whoever does what was asked, by name, in the question's tense: "Felix did.", "Emi and
+    Daisuke do."."""
+    from memory.nlp.parse import parse
+
+    names = list(dict.fromkeys("you" if f.subject == speaker else f.subject for f in now))
+    done = any(t.tag_ == "VBD" for t in parse(question))
+    verb = "did" if done else ("does" if len(names) == 1 and names != ["you"] else "do")
+    return sentence(f"{join(names)} {verb}")
 
 
 def asks_many(intent) -> bool:
