@@ -114,11 +114,6 @@ def test_a_childs_activities_are_the_ones_still_kept_up(chat):
     assert "handball" in answer and "scouts" not in answer, answer
 
 
-def test_an_opening_verb_without_its_i_is_the_users_even_before_another_clause(chat):
-    chat.tell("started hungarian lessons, half my neighbours speak it and I understand nothing")
-    assert "hungarian" in chat.ask("What language am I learning?").lower()
-
-
 def test_a_word_that_describes_is_no_pastime(chat):
     chat.tell("bought a used Skoda instead, boring but it starts every morning")
     chat.tell("started bouldering with my brother Felix, my forearms are on fire")

@@ -11,7 +11,6 @@ import gender_guesser.detector
 from memory.nlp.clauses import Clause
 from memory.nlp.facts import Triplet, lexicon_relation
 from memory.nlp.parse import Span, Token, child, children
-from memory.nlp.words import SUBJECTS
 
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
@@ -97,18 +96,12 @@ def name_gender(person: str) -> str:
 def dropped_subject(predicate: Token) -> bool:
     """A finite clause that opens the sentence without its subject ("also started climbing
     with Bruno, he's ..."): chat drops the "I", so it is not the next clause's subject."""
-    # (the parser may hang it off the next clause as its complement: "started hungarian
-    # lessons, half my neighbours speak it"; then it must open the sentence)
-    opening = all(
-        t.pos_ in ("ADV", "INTJ", "PUNCT")
-        for t in predicate.doc[predicate.sent.start : predicate.i]
-    )
     return (
-        (predicate.dep_ == "advcl" or predicate.dep_ in ("ccomp", "parataxis") and opening)
+        predicate.dep_ == "advcl"
         # (the tagger may call it a participle: "signed up for a pottery class, do you ...")
         and (predicate.tag_ == "VBD" or participle(predicate))
         and predicate.i < predicate.head.i
-        and not children(predicate, "mark", *SUBJECTS)
+        and not children(predicate, "mark")
     )
 
 
