@@ -132,3 +132,9 @@ def test_a_sentence_with_he_and_she_names_neither_as_the_last_person():
 def test_who_did_something_is_answered_by_name(chat):
     chat.tell("Lena and Felix had a huge argument at dinner, he stormed out and she cried")
     assert chat.ask("Who stormed out of dinner?") == "Felix did."
+
+
+def test_a_relative_said_to_be_a_something_is_described_not_named(chat):
+    chat.tell("my dad is a retired miner from Petroșani")
+    assert chat.ask("What's my dad's name?") == "I don't know."
+    assert "miner" in chat.ask("What does my dad do?")

@@ -312,6 +312,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             if owned is None and name and bare:
                 # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
                 owned = reader.speaker, f"role:{reader.role(subject)}"
+            if owned and described(attr) and subject.lemma_.lower() in PEOPLE:
+                owned = None  # "my dad is a retired miner": what he is, not his name
             if owned:
                 # "my maid of honour is my cousin Beatriz": the name, not the relation
                 value = reader.entity(attr) if child(attr, "appos") is not None else None
@@ -466,3 +468,10 @@ def stranded_name(verb: Token) -> Token | None:
         return None
     clause = after.head
     return after if clause.dep_ in ("ccomp", "conj", "advcl") and clause.head == verb else None
+
+
+def described(attr: Token) -> bool:
+    """An attribute said with "a"/"an" ("a retired miner") says what someone is, not who."""
+    article = child(attr, "det")
+    indefinite = article is not None and article.lower_ in ("a", "an")
+    return attr.pos_ == "NOUN" and indefinite and called(attr) is None
