@@ -110,14 +110,14 @@ def test_a_childs_activities_are_the_ones_still_kept_up(chat):
     chat.tell("my son Emil does scouts on fridays")
     chat.tell("Emil started handball this autumn, he loves it")
     chat.tell("Emil quit scouts, too many knots")
-    answer = chat.ask("What activities does Emil do now?")
+    answer = chat.ask("What are Emil's hobbies now?")
     assert "handball" in answer and "scouts" not in answer, answer
 
 
 def test_a_word_that_describes_is_no_pastime(chat):
     chat.tell("bought a used Skoda instead, boring but it starts every morning")
     chat.tell("started bouldering with my brother Felix, my forearms are on fire")
-    answer = chat.ask("What sport have I taken up?")
+    answer = chat.ask("What hobby have I taken up?")
     assert "bouldering" in answer and "boring" not in answer, answer
 
 

@@ -25,10 +25,7 @@ from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import join, sentence
 
-ASKED = re.compile(
-    r"\b(?:hobby|hobbies|pastimes?|for fun|free time|spare time|activit(?:y|ies)|sports?)\b",
-    re.I,
-)
+ASKED = re.compile(r"\b(?:hobby|hobbies|pastimes?|for fun|free time|spare time)\b", re.I)
 # Taking up, keeping up or being into something: the object is the activity.
 TAKEN_UP = {"do", "take_up", "pick_up", "learn", "practise", "practice", "play", "start"}
 TAKEN_UP |= {"join", "member_of", "likes", "enjoy", "love", "go", "sign_up_for"}
