@@ -138,3 +138,17 @@ def test_a_relative_said_to_be_a_something_is_described_not_named(chat):
     chat.tell("my dad is a retired miner from Petroșani")
     assert chat.ask("What's my dad's name?") == "I don't know."
     assert "miner" in chat.ask("What does my dad do?")
+
+
+def test_a_correction_may_name_the_wrong_value_by_its_first_words(chat):
+    chat.tell("I present the late night show on Sunrise FM")
+    chat.tell("sorry, it's the drive time show, not late night. 4 to 7pm")
+    facts = chat.facts()
+    assert any("drive time" in o for _s, _r, o in facts), facts
+    assert not any("late night" in o for _s, _r, o in facts), facts
+
+
+def test_the_same_thing_told_twice_is_said_once(chat):
+    chat.tell("we have a son, Kofi, he's 4 and runs the house")
+    chat.tell("sorry i meant Kofi is 5!! he turned 5 in january, i keep forgetting")
+    assert chat.ask("How old is Kofi?") == "Kofi is 5."

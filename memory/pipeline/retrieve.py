@@ -71,8 +71,10 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     if not key:
         return []
     rows = Fact.objects.filter(user_id=user_id, is_true=True)
-    # "the Golf" is the "VW Golf" said before: a value named by its last words.
-    rows = rows.filter(Q(object_key=key) | Q(object_key__endswith=f" {key}"))
+    # "the Golf" is the "VW Golf" said before: a value named by its last words; "late night"
+    # is the "late night show" (by its first words, the noun it qualifies left out).
+    named = Q(object_key__endswith=f" {key}") | Q(object_key__startswith=f"{key} ")
+    rows = rows.filter(Q(object_key=key) | named)
     return list(rows.order_by("-id")[:limit])
 
 

@@ -76,7 +76,8 @@ def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False, past: b
             return f"{who} {len(facts)} {' '.join(words)}: {said}"
         owner = "your" if subject == speaker else f"{subject}'s"
         return f"{owner} {' '.join(words)} are {said}"
-    return join([speak(f, speaker, past=past and happened(f)) for f in facts])
+    # (the same thing told twice is said once: "Kofi is 5", not "Kofi is 5 and Kofi is 5")
+    return join(list(dict.fromkeys(speak(f, speaker, past=past and happened(f)) for f in facts)))
 
 
 def happened(fact: Fact) -> bool:
