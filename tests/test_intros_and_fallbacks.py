@@ -74,3 +74,8 @@ def test_living_or_based_somewhere_is_where_one_lives(chat):
     assert (chat.user.username, "lives_in", "Lyon") in chat.facts()
     chat.tell("my sister Aoife is a nurse based in Galway")
     assert ("Aoife", "lives_in", "Galway") in chat.facts()
+
+
+def test_a_place_in_a_job_the_tagger_broke_up_is_still_where_one_lives(chat):
+    chat.tell("olá, nuno. whale watching guide in Ponta Delgada, i speak four languages")
+    assert (chat.user.username, "lives_in", "Ponta Delgada") in chat.facts()

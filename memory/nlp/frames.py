@@ -343,6 +343,12 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             # "a teacher in Cardiff", "a dev at Feedzai" (the parser may hang the place off
             # the verb: "I'm a florist in Soweto, i sell ...")
             named = [(p, o) for p, o in prep_objects(verb) if o.pos_ == "PROPN"]
+            # (and deeper, where the tagger broke the attribute up: "a whale watching guide
+            # in Ponta Delgada" is read as "a whale" that watches a guide in Ponta Delgada)
+            inner = [t for t in attr.subtree if t != attr and t.dep_ != "pobj"]
+            named += [
+                (p, o) for t in inner for p, o in prep_objects(t) if p == "in" and o.pos_ == "PROPN"
+            ]
             for prep, obj in prep_objects(attr) + named:
                 relation = self.place_relation(prep, obj)
                 if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
