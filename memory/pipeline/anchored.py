@@ -23,7 +23,7 @@ from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.slots import RELATED, says_job
+from memory.pipeline.slots import RELATED
 from memory.pipeline.speech import quote, sentence, speak
 
 FAMILIES = {
@@ -80,7 +80,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         event = min(named, key=_said)
         asked = family(intent.relation or "")
         if asked in KNOWN_FAMILIES:  # "Linh's job before the promotion": the job before it
-            held = said_before(facts, event, lambda f: of_family(f) == asked, asked)
+            held = said_before(facts, event, lambda f: family(f.relation) == asked, asked)
             if held is not None:
                 return sentence(
                     f"before {anchor}, {speak(as_held(held), evidence.speaker, past=True)}"
@@ -97,7 +97,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         asked ("rennes" lived in, for "where"; "the honda wave", of no slot, for "what")."""
         if not fact.object or holds(fact, anchor) or fact.relation.startswith("plan:"):
             return False
-        if of_family(fact) == slot_family:
+        if family(fact.relation) == slot_family:
             return True
         if wanted is not None and wanted.decisive:
             return expect.offers(fact, wanted, intent.text, text=fact.object)
@@ -154,20 +154,14 @@ def said_before(facts, first: Fact, answers, slot_family: str) -> Fact | None:
         for f in facts
         if _said(f) < _said(first) and f.source_message_id != first.source_message_id and answers(f)
     ]
-    kin = [f for f in earlier if of_family(f) == slot_family]
+    kin = [f for f in earlier if family(f.relation) == slot_family]
     # X's own slot before the rest of its family: where one worked before Deloitte, not as what
     same = [f for f in kin if _slot(f) == _slot(first)]
     return max(same or kin, key=_said, default=None)
 
 
 def _slot(fact: Fact) -> str:
-    slot = base_relation(fact.relation).removeprefix("plan:")
-    return "works_as" if slot == "is" and says_job(fact.object) else slot
-
-
-def of_family(fact: Fact) -> str:
-    """A fact's family of slots; "is a line cook" is a job, as "works as a line cook" is."""
-    return family("works_as") if _slot(fact) == "works_as" else family(fact.relation)
+    return base_relation(fact.relation).removeprefix("plan:")
 
 
 def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | None:
