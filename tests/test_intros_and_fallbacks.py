@@ -79,10 +79,3 @@ def test_living_or_based_somewhere_is_where_one_lives(chat):
 def test_a_place_in_a_job_the_tagger_broke_up_is_still_where_one_lives(chat):
     chat.tell("olá, nuno. whale watching guide in Ponta Delgada, i speak four languages")
     assert (chat.user.username, "lives_in", "Ponta Delgada") in chat.facts()
-
-
-def test_an_age_after_an_opening_name_is_the_users(chat):
-    chat.tell("Hi, Tom here, 38, software dev from Leeds")
-    facts = chat.facts()
-    assert (chat.user.username, "age", "38") in facts
-    assert not any(s == "Tom" for s, _r, _o in facts)  # Tom is the user, not someone else

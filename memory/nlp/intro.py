@@ -31,7 +31,7 @@ JOBS = frozenset(
     "student librarian cleaner driver courier gardener nanny carer caregiver "
     "volunteer officer soldier sailor captain skipper diver firefighter paramedic".split()
 )
-PLACES = ("at", "in", "for", "with", "on", "from")
+PLACES = ("at", "in", "for", "with", "on")
 HOMED = {"living", "based"}
 GREETINGS = re.compile(
     r"^\s*((hi|hey|hello|hiya|yo|morning|evening|ok|so|well|um|quick intro)\b[^.!?:~]*?"
@@ -50,7 +50,6 @@ NAMED = re.compile(
 )
 HELLO = re.compile(r"^(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*", re.I)
 SAID_OF_THEM = {"is", "was", "has", "had", "works", "lives", "does", "says", "and"}
-AGED = re.compile(r"^(?P<age>[1-9]\d?)\s*[,.]\s*")
 AGE = re.compile(r"^(?P<age>[1-9]\d?)(?P<end>\s*[,.!]|$)")
 
 
@@ -81,12 +80,7 @@ def _named(parts: list[str]) -> list[str]:
         lead = part[: len(part) - len(body)]
         rest = body[found.end() :].strip()
         name = found["name"][:1].upper() + found["name"][1:]
-        aged = AGED.match(rest)
-        if aged:  # "kai, 29, from gothenburg": the age is the speaker's, then the rest
-            after = rest[aged.end() :].strip()
-            after = f"I'm {after}" if after.lower().startswith("from ") else after
-            out[index] = f"{lead}I'm {name}. I'm {aged['age']}. {after}".strip()
-        elif rest[:1].isdigit():
+        if rest[:1].isdigit():  # "kai, 29, from gothenburg"
             out[index] = f"{lead}I'm {name}, {rest}"
         else:  # "camille, neonatal nurse at the CHU": what she does is said on its own
             out[index] = f"{lead}I'm {name}. {rest}".strip()
