@@ -10,7 +10,7 @@ from pgvector import Vector
 from pgvector.django import CosineDistance
 
 from memory import embeddings
-from memory.models import Fact, FactTruth, FactVector, MemoryEdit
+from memory.models import Fact, FactTruth, FactVector, MemoryEdit, Operation
 
 
 def current_facts(*, user_id: int) -> QuerySet[Fact]:
@@ -265,6 +265,16 @@ def forgotten_ids(*, fact_ids: list[int]) -> set[int]:
     return {pk for pk, rows in history.items() if rows and rows[-1].operation == "forget"}
 
 
+# What the user asked to forget, or corrected as never true: such a fact is no evidence, and
+# is not recalled.
+WITHDRAWN = {Operation.FORGET, Operation.RETRACT}
+
+
+def withdrawn(rows: list[FactTruth]) -> bool:
+    """Whether a fact's truth history (oldest first) ends in a forget or a retraction."""
+    return bool(rows) and rows[-1].operation in WITHDRAWN
+
+
 def told_of(*, user_id: int, subject: str) -> list[Fact]:
     """Every fact of `subject`, oldest first, true or not, but none the user asked to forget
     or corrected as never true."""
@@ -276,8 +286,7 @@ def told_of(*, user_id: int, subject: str) -> list[Fact]:
         .order_by("created_at", "pk")
     )
     history = truth_history(fact_ids=[f.pk for f in facts])
-    gone = {"forget", "retract"}
-    return [f for f in facts if not (history[f.pk] and history[f.pk][-1].operation in gone)]
+    return [f for f in facts if not withdrawn(history[f.pk])]
 
 
 def latest_plan(*, user_id: int, subject: str, relation: str) -> Fact | None:

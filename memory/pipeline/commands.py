@@ -39,9 +39,7 @@ def facts_about(*, user_id: int, topic: str, current_only: bool) -> list[Fact]:
 def recall(*, message: Message, topic: str) -> UpdateResult:
     facts = facts_about(user_id=message.user_id, topic=topic, current_only=False)
     history = selectors.truth_history(fact_ids=[f.pk for f in facts])
-    # What the user had forgotten, or corrected as never true, is not recalled either.
-    gone = {Operation.FORGET, Operation.RETRACT}
-    facts = [f for f in facts if not (history[f.pk] and history[f.pk][-1].operation in gone)]
+    facts = [f for f in facts if not selectors.withdrawn(history[f.pk])]
     if not facts:
         return UpdateResult(meta={"reply": f"I don't remember anything about {topic} yet."})
     evidence = Evidence(intent=None, facts=facts, speaker=message.user.get_username())

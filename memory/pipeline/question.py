@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
-from memory.models import Fact, FactTruth, MemoryState, Operation
+from memory.models import Fact, FactTruth, MemoryState
 from memory.nlp import ask
 from memory.nlp.parse import parse
 from memory.pipeline import amend, retrieve
@@ -268,11 +268,9 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
     ordered = sorted(by_id.values(), key=lambda f: (-scores[f.pk], -f.pk))
     ids = [f.pk for f in ordered[:60]] + [f.pk for f in evidence.holders]
     history = selectors.truth_history(fact_ids=ids)
-    # What the user asked to forget, or corrected as never true, is not evidence any more.
-    gone = {Operation.FORGET, Operation.RETRACT}
 
     def kept(fact: Fact) -> bool:
-        return not (history.get(fact.pk) and history[fact.pk][-1].operation in gone)
+        return not selectors.withdrawn(history.get(fact.pk, []))
 
     ordered = [f for f in ordered[:60] if kept(f)]
     evidence.holders = [f for f in evidence.holders if kept(f)]
