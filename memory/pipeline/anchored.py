@@ -23,7 +23,7 @@ from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.slots import RELATED
+from memory.pipeline.slots import RELATED, slot_of
 from memory.pipeline.speech import quote, sentence, speak
 
 FAMILIES = {
@@ -72,13 +72,14 @@ def before_anchor(evidence: Evidence) -> str | None:
     subject = replaced.asked_about(evidence)  # "which winery was I at": the user
     facts = [f for f in evidence.facts if about(f, subject)]
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]
+    # the family of slots the question asks ("What was Linh's job ...?": a job), if any
+    asked = family(intent.relation or "")
     if not holding:
         # no fact holds X, but the user named it: what was said before, in X's place
         named = [f for f in evidence.facts if _says(source(f), anchor)]
         if not named:
             return None
         event = min(named, key=_said)
-        asked = family(intent.relation or "")
         if asked in KNOWN_FAMILIES:  # "Linh's job before the promotion": the job before it
             held = said_before(facts, event, lambda f: family(f.relation) == asked, asked)
             if held is not None:
@@ -88,8 +89,6 @@ def before_anchor(evidence: Evidence) -> str | None:
         return told_past(evidence) or replaced.answer(evidence, anchor, event)
     first = min(holding, key=_said)
     wanted = expect.expected(intent.text)
-    # "What was Linh's job before the promotion?": X is an event, the slot is the question's
-    asked = family(intent.relation or "")
     slot_family = asked if asked in KNOWN_FAMILIES else family(first.relation)
 
     def answers(fact: Fact) -> bool:
@@ -156,12 +155,8 @@ def said_before(facts, first: Fact, answers, slot_family: str) -> Fact | None:
     ]
     kin = [f for f in earlier if family(f.relation) == slot_family]
     # X's own slot before the rest of its family: where one worked before Deloitte, not as what
-    same = [f for f in kin if _slot(f) == _slot(first)]
+    same = [f for f in kin if slot_of(f) == slot_of(first)]
     return max(same or kin, key=_said, default=None)
-
-
-def _slot(fact: Fact) -> str:
-    return base_relation(fact.relation).removeprefix("plan:")
 
 
 def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | None:
