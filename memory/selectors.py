@@ -289,11 +289,25 @@ def told_of(*, user_id: int, subject: str) -> list[Fact]:
     return [f for f in facts if not withdrawn(history[f.pk])]
 
 
-def latest_plan(*, user_id: int, subject: str, relation: str) -> Fact | None:
-    """The newest plan still held of `subject` in `relation` ("plan:lives_in")."""
+def latest_held(*, user_id: int, subject: str, relation: str) -> Fact | None:
+    """The newest fact still held of `subject` in `relation` ("lives_in", "plan:lives_in")."""
     from memory import nlp
 
     rows = Fact.objects.filter(
         user_id=user_id, is_true=True, subject_key=nlp.entity_key(subject), relation=relation
     )
     return rows.order_by("-truth_since", "-pk").first()
+
+
+def held_roles(*, user_id: int, owner: str, person: str) -> list[str]:
+    """The roles `person` holds for `owner` now ("role:son", "role:flatmate")."""
+    from memory import nlp
+
+    rows = Fact.objects.filter(
+        user_id=user_id,
+        subject_key=nlp.entity_key(owner),
+        object_key=nlp.entity_key(person),
+        relation__startswith="role:",
+        is_true=True,
+    )
+    return list(rows.values_list("relation", flat=True))

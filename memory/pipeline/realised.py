@@ -35,7 +35,7 @@ def moves(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[n
     arrived = [p for p in parsed if arrives(p, speaker)]
     if not arrived or any(base_relation(p.relation) == "lives_in" for p in parsed):
         return parsed  # a move that says where is read as said
-    plan = selectors.latest_plan(user_id=user_id, subject=speaker, relation=PLANNED_HOME)
+    plan = selectors.latest_held(user_id=user_id, subject=speaker, relation=PLANNED_HOME)
     if plan is None:
         return parsed
     text = wording.clause(subject=speaker, relation="lives_in", value=plan.object)
