@@ -342,14 +342,14 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             self.add(entity, "is", reader.kind(attr), negated=neg, plan=plan, multi=True)
             # "a teacher in Cardiff", "a dev at Feedzai" (the parser may hang the place off
             # the verb: "I'm a florist in Soweto, i sell ...")
-            named = [(p, o) for p, o in prep_objects(verb) if o.pos_ == "PROPN"]
+            places = [(p, o) for p, o in prep_objects(verb) if o.pos_ == "PROPN"]
             # (and deeper, where the tagger broke the attribute up: "a whale watching guide
             # in Ponta Delgada" is read as "a whale" that watches a guide in Ponta Delgada)
             inner = [t for t in attr.subtree if t != attr and t.dep_ != "pobj"]
-            named += [
+            places += [
                 (p, o) for t in inner for p, o in prep_objects(t) if p == "in" and o.pos_ == "PROPN"
             ]
-            for prep, obj in prep_objects(attr) + named:
+            for prep, obj in prep_objects(attr) + places:
                 relation = self.place_relation(prep, obj)
                 if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
                     relation = "works_for"  # a job at a name, whatever kind of name NER saw

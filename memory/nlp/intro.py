@@ -135,7 +135,8 @@ def _as_self(segment: str) -> str:
     # no finite verb but the head itself, which the tagger may take for one ("team lead")
     if any(t.tag_ in ("VBD", "VBZ", "VBP", "MD") and t.i != head.i for t in doc[:end]):
         return segment  # "Sven likes playing chess on Sundays" says what Sven does
-    lead = doc[1 : head.i] if doc[0].lower_ in ("a", "an") else doc[: head.i]
+    said_article = doc[0].lower_ in ("a", "an")  # "a pharmacist in Kumasi"
+    lead = doc[1 : head.i] if said_article else doc[: head.i]
     if any(t.pos_ in ("PRON", "DET", "PROPN") or t.tag_ == "VB" for t in lead):
         return segment  # "my sister's a nurse", "the nurse at St James": someone else
     # "irish guy living in Berlin": someone who lives somewhere, if not someone who works
@@ -144,7 +145,7 @@ def _as_self(segment: str) -> str:
         return segment
     if any(t.pos_ in ("VERB", "AUX") and t.i > place.i for t in doc[: min(place.i + 6, end)]):
         return segment
-    if doc[0].lower_ in ("a", "an"):
+    if said_article:
         return segment[: len(segment) - len(body)] + f"I'm {body}"
     article = "an" if body[:1].lower() in "aeiou" else "a"
     return segment[: len(segment) - len(body)] + f"I'm {article} {body}"

@@ -24,8 +24,8 @@ def arrives(fact: nlp.ParsedFact, speaker: str) -> bool:
         return False
     if fact.relation in ARRIVALS and not fact.object:
         return nlp.entity_key(fact.subject) == nlp.entity_key(speaker)
-    home = fact.subject.lower().split()[-1:] and fact.subject.lower().split()[-1] in HOMES
-    if fact.relation == "is" and fact.object.lower() in OWNED and home:
+    words = fact.subject.lower().split()
+    if fact.relation == "is" and fact.object.lower() in OWNED and words and words[-1] in HOMES:
         return True
     return "keys" in f"{fact.subject} {fact.object}".lower().split()
 

@@ -11,6 +11,7 @@ from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.casing import english_nouns
 from memory.nlp.intro import agent
+from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
 from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
@@ -185,8 +186,6 @@ def answer(evidence: Evidence) -> str | None:
 def who_did(now: list[Fact], speaker: str, question: str) -> str:
     """Whoever does what was asked, by name, in the question's tense: "Felix did.", "Emi and
     Daisuke do."."""
-    from memory.nlp.parse import parse
-
     names = list(dict.fromkeys("you" if f.subject == speaker else f.subject for f in now))
     done = any(t.tag_ == "VBD" for t in parse(question))
     verb = "did" if done else ("does" if len(names) == 1 and names != ["you"] else "do")
