@@ -15,6 +15,7 @@ from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
     ANIMALS,
     CHILDREN,
+    NAMING_VERBS,
     SIBLINGS,
     STAFF,
     Reader,
@@ -155,6 +156,9 @@ def asked_value(root: Token, reader: Reader) -> str | None:
 def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
     """ "What is my dog's name?", "Who is my manager?", "What's my sister called?",
     "What pets do I have?", "Do I have a dog?"."""
+    given = next((n for t in doc if (n := name_given(t, reader))), None)
+    if given is not None:
+        return given
     for token in doc:
         named = name_of_thing(token, reader)
         if named is not None:
@@ -205,6 +209,21 @@ def name_of_thing(token: Token, reader: Reader) -> tuple[str, str, None] | None:
     if who is not None and who.pos_ in ("PRON", "PROPN"):
         owner = reader.entity(who)  # "the greyhound we adopted": ours
     return (owner, f"role:{reader.role(thing)}", None) if owner else None
+
+
+def name_given(token: Token, reader: Reader) -> tuple[str, str, None] | None:
+    """ "What did we name the dinghy?", "What did I call my sourdough starter?": the name the
+    namer gave a thing is the namer's role of that kind, as "we named her Second Wind" is
+    read."""
+    if token.lemma_ not in NAMING_VERBS or token.tag_ == "VBN":
+        return None  # "What's it called?" asks what "it" is called
+    things = [c for c in token.children if c.dep_ in ("dobj", "oprd") and c.pos_ == "NOUN"]
+    namer = child(token, "nsubj")
+    if not things or namer is None or not any(c.tag_ in ("WP", "WDT") for c in token.children):
+        return None
+    thing = things[-1]
+    owner = reader.owner(thing) or reader.entity(namer)
+    return owner, f"role:{reader.role(thing)}", None
 
 
 def occupation(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:

@@ -22,7 +22,7 @@ from memory.nlp.intro import agent
 from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.persons import LIVING, PersonFrames, age_beside
-from memory.nlp.predicates import taken_up
+from memory.nlp.predicates import name_gender, taken_up
 from memory.nlp.reader import (
     ASPECT_VERBS,
     GENERIC_OBJECTS,
@@ -44,9 +44,11 @@ from memory.nlp.reader import (
     negated,
     prep_objects,
 )
+from memory.nlp.renamed import GIVEN_TO, given
 from memory.nlp.verbs import VerbFrames, home_place
 
 MOVE_VERBS = {"move", "relocate", "emigrate"}
+TRAVEL_VERBS = {"go", "fly", "travel", "drive", "come", "return", "head", "get", "be", "trip"}
 
 
 class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, PersonFrames):
@@ -171,7 +173,14 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             return verb.pos_ == "VERB" and not inside
         if head.dep_ == "oprd":  # "a guy called Jorge"
             return head.head.lemma_ in NAMING_VERBS
-        return head.dep_ == "pobj" and head.head.lower_ == "with"
+        if head.dep_ != "pobj" or head.head.lower_ in ("in", "at", "near", "from", "of"):
+            return False
+        if head.head.lower_ == "with":
+            return True
+        # "remarried last weekend, to Troy. he's ...": a first name after another preposition,
+        # but not where one goes ("moved to Florence")
+        going = head.head.lower_ == "to" and head.head.head.lemma_ in MOVE_VERBS | TRAVEL_VERBS
+        return not going and bool(name_gender(token.text))
 
     def unattached_name(self, token: Token) -> str | None:
         if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":
@@ -254,6 +263,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""
+        if self.gave_name(verb, subject, neg):
+            return True
         name = child(verb, "oprd", "attr")
         if verb.lemma_ not in NAMING_VERBS or name is None or verb.tag_ != "VBN":
             return False
@@ -270,6 +281,23 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             self.add(owner, f"role:{role}", value, negated=neg)
         else:
             self.add(self.reader.entity(subject), "is_called", value, negated=neg)
+        return True
+
+    def gave_name(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "we named the puppy Max": the namer's puppy is Max. "she's named it Pickle": the
+        thing said before is (renamed.with_names gives the name to it); "they call me Bex":
+        the speaker is called Bex."""
+        found = given(verb)
+        if found is None:
+            return False
+        thing, name = found
+        if thing.lower_ in GIVEN_TO:
+            self.add("it", "is_called", name, negated=neg)
+        elif thing.pos_ == "PRON":
+            self.add(self.reader.entity(thing), "is_called", name, negated=neg)
+        else:
+            owner = self.reader.owner(thing) or self.reader.entity(subject)
+            self.add(owner, f"role:{self.reader.role(thing)}", name, negated=neg)
         return True
 
     def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:

@@ -5,7 +5,7 @@ whether a predicate is negated or planned. memory.nlp.frames builds facts from t
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from memory.nlp.parse import Token, child, children
+from memory.nlp.parse import Token, child, children, governing_verb
 from memory.nlp.predicates import (
     DEICTIC,
     FUTURE_WORDS,
@@ -94,14 +94,14 @@ class Reader:
         if self.last_person:
             self.people.append(self.last_person)
 
-    def pronoun(self, word: str) -> str | None:
+    def pronoun(self, word: str, besides: frozenset[str] = frozenset()) -> str | None:
         """Who he/she/his/her/they names: the most recent person the text has not shown to
         be of the other gender ("my cousin Sara and her husband Paulo. She's a dentist and
         he's a pilot"); saying "she" shows it for later."""
         want = FEMININE.get(word.lower())
         if want is None:
             return self.last_person
-        candidates = [p for p in reversed(self.people) if p not in self.things]
+        candidates = [p for p in reversed(self.people) if p not in self.things | besides]
         shown = {p: self.gender.get(p) or listed_gender(p) for p in candidates}
         # A person known to be of that gender (shown, or a listed first name) first ("Tariq
         # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
@@ -222,7 +222,7 @@ class Reader:
             owner = self.owner(attr) if attr is not None else None
             return owner or self.speaker
         if low in THIRD_PERSON:
-            return self.paired(token) or self.pronoun(low) or token.text
+            return self.paired(token) or self.pronoun(low, self.co_named(token)) or token.text
         appos = child(token, "appos")
         if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
@@ -235,6 +235,20 @@ class Reader:
         mods = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod")]
         start = min([token.i, *[m.i for m in mods]])
         return token.doc[start : token.i + 1].text
+
+    def co_named(self, pronoun: Token) -> frozenset[str]:
+        """Who a subject "he" or "she" cannot be: a person named in its own clause ("he
+        coaches Wyatt's team" is not Wyatt, who would have been "his own team")."""
+        if pronoun.dep_ not in SUBJECTS:
+            return frozenset()
+        verb = pronoun.head
+        return frozenset(
+            self.name_of(t)
+            for t in verb.subtree
+            if t.pos_ == "PROPN"
+            and t.dep_ not in ("compound", "flat")
+            and governing_verb(t) == verb
+        )
 
     def said_by(self, verb: Token) -> list[Token]:
         """The predicate's subjects; where chat drops the "I" ("Starting at KPMG on Monday",

@@ -6,6 +6,8 @@ the name follows the noun ("a hospital called St Vincent's", "a puppy named Miso
 from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
+from memory.nlp.parse import Token, child
+from memory.nlp.predicates import NAMING_VERBS
 from memory.nlp.wording import clause
 
 # What stands for a thing just spoken of; "she" and "he" only when no person took them
@@ -15,7 +17,36 @@ POINTING = {"it", "she", "he", "this", "that"}
 UNNAMEABLE = {"", "is", "is_called", "age", "likes"}
 # What is had and then named is the owner's one of that kind ("role:puppy"), as "we got a
 # puppy named Miso" is read.
-HAD = {"has", "get", "adopt", "buy"}
+HAD = {"has", "get", "adopt", "buy", "rescue", "find", "want"}
+# What a name is given to in "named it Pickle", "called him Mochi": a thing said before.
+GIVEN_TO = {"it", "her", "him", "them"}
+
+
+def given(verb: Token) -> tuple[Token, str] | None:
+    """What an active naming names, and the name: "we're calling him Bruno", "called the boat
+    Second Wind", "named their dog Biscuit", "named the baby Zion" (the tagger reads the
+    name as the object and the thing as its modifier), "named her Luna" ("her" read as a
+    possessive). None for "named after his grandfather" or a verb that names nothing."""
+    if verb.lemma_ not in NAMING_VERBS:
+        return None
+    thing, name = child(verb, "dobj"), child(verb, "oprd")
+    if thing is None:
+        return None
+    if name is None:
+        name = child(thing, "appos")
+    if name is not None:
+        return thing, name.doc[name.left_edge.i : name.i + 1].text
+    # the object is the name itself, the thing in front of it ("the baby Zion", "her Luna")
+    if not thing.text[:1].isupper():
+        return None
+    start = thing.i
+    while start > 0 and thing.doc[start - 1].head == thing and thing.doc[start - 1].text.istitle():
+        start -= 1  # "Second Wind"
+    before = [t for t in thing.lefts if t.i < start and t.dep_ in ("compound", "poss")]
+    if not before:
+        return None
+    nouns = [t for t in before if t.pos_ == "NOUN"]
+    return (nouns[-1] if nouns else before[-1]), thing.doc[start : thing.i + 1].text
 
 
 def names_pointed(fact: ParsedFact) -> bool:
@@ -46,7 +77,11 @@ def with_names(facts: list[ParsedFact]) -> list[ParsedFact]:
         if not names_pointed(fact):
             out.append(fact)
             continue
+        # what one has is what one names, before any other value ("kayla says not at her
+        # house ... she's named it Pickle" names the hamster wanted earlier)
+        had = [i for i, f in enumerate(out) if nameable(f) and base(f.relation) in HAD]
         at = next((i for i in reversed(range(len(out))) if nameable(out[i])), None)
+        at = had[-1] if had else at
         if at is not None:
             out[at] = given_name(out[at], fact.object)
         else:
@@ -54,10 +89,14 @@ def with_names(facts: list[ParsedFact]) -> list[ParsedFact]:
     return out
 
 
+def base(relation: str) -> str:
+    return relation.removeprefix("plan:")
+
+
 def given_name(fact: ParsedFact, name: str) -> ParsedFact:
     relation = fact.relation
     plan = relation.startswith("plan:")
-    if relation.removeprefix("plan:") in HAD:
+    if base(relation) in HAD:
         kind = fact.object.split()[-1]
         relation = f"{'plan:' if plan else ''}role:{kind}"
         # one of several of a kind: naming it retires no other

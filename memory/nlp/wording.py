@@ -96,6 +96,10 @@ def clause(
         else:
             owner = f"{who}'s"
         verb = ("was" if past else "is") + (" not" if negated else "")
+        if owner != "your" and value:
+            # the name first: "Pickle is Rory's hamster" answers "what's Rory's hamster
+            # called?" before it names Rory again
+            return f"{value} {verb} {owner} {role}"
         return f"{owner} {role} {verb} {value}".strip()
     verb, rest = PLAN_VERBS.get(relation, phrase(relation)) if plan else phrase(relation)
     tail = " ".join(w for w in (rest, value) if w)
