@@ -21,7 +21,7 @@ from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
 from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.parse import Span, Token, child, children, governing_verb
-from memory.nlp.persons import LIVING, PersonFrames, age_beside
+from memory.nlp.persons import LIVING, SPELLS, PersonFrames, age_beside, edge_of_spell
 from memory.nlp.predicates import name_gender, taken_up
 from memory.nlp.reader import (
     ASPECT_VERBS,
@@ -89,10 +89,12 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
                 self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
             if token.text == ":":
                 self.labelled_list(token)
+            self.named_group(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
                 self.add(titled[0], titled[1], self.reader.name_of(token))
             self.first_spell(token)
+            self.last_spell(token)
             years = age_beside(token)
             if years:
                 self.add(self.reader.entity(token), "age", years)
@@ -181,6 +183,21 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
         # but not where one goes ("moved to Florence")
         going = head.head.lower_ == "to" and head.head.head.lemma_ in MOVE_VERBS | TRAVEL_VERBS
         return not going and bool(name_gender(token.text))
+
+    def named_group(self, token: Token) -> None:
+        """ "two part-timers, Kyle and Marisol": a group of the speaker's people named in a
+        sentence without a verb, as "my part-timers are Kyle and Marisol" would be."""
+        if token.dep_ != "ROOT" or token.tag_ != "NNS" or token.lemma_ in SPELLS:
+            return
+        if any(t.pos_ in ("VERB", "AUX") for t in self.sent) or child(token, "poss"):
+            return
+        names = [c for c in token.children if c.dep_ in ("conj", "appos") and c.pos_ == "PROPN"]
+        names += [c for n in names for c in n.subtree if c.dep_ == "conj" and c.pos_ == "PROPN"]
+        if len(names) < 2:
+            return
+        role = f"role:{self.reader.role(token)}"
+        for name in dict.fromkeys(names):
+            self.add(self.reader.speaker, role, self.reader.name_of(name), multi=True)
 
     def unattached_name(self, token: Token) -> str | None:
         if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":
@@ -301,6 +318,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
         return True
 
     def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        if edge_of_spell(subject):
+            return True  # "Kyle's last day was friday": read as a spell (persons.py)
         attr = child(verb, "attr", "acomp") or stranded_name(verb)
         reader = self.reader
         if attr is not None and attr.lower_ in ("what", "who"):
@@ -413,8 +432,10 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
 
     def owned_role(self, token: Token) -> tuple[str, str] | None:
         """(owner, role:<noun>) for "my manager", "Ana's husband", "my dog's name"."""
-        if token.pos_ not in ("NOUN",):
-            return None
+        if token.pos_ != "NOUN" and not (token.pos_ == "PROPN" and token.is_lower):
+            return None  # (a lower-case "PROPN" is a noun the tagger misread: "new housemate")
+        if edge_of_spell(token):
+            return None  # "Kyle's last day was friday" is a spell (persons.py), not a role
         role = self.reader.role(token)
         inner = child(token, "poss")
         if role == "name" and inner is not None and inner.lower_ in THIRD_PERSON | {"its"}:

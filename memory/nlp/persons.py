@@ -204,6 +204,25 @@ class PersonFrames:
             if prep == "at" or prep == "in" and as_post:
                 self.add(who, "works_for", self.reader.value(obj), plan=ahead)
 
+    def last_spell(self, token: Token) -> None:
+        """ "Kyle's last day was friday": Kyle has left, as "Kyle left" says; "my last day at
+        Fortech was the 30th": the speaker no longer works there. Only once it is over (a
+        last day to come is a plan the message says no more of)."""
+        if token.lemma_ not in SPELLS or not any(c.lower_ == "last" for c in token.children):
+            return
+        verb = token.head
+        if token.dep_ not in ("nsubj", "nsubjpass") or verb.lemma_ != "be" or verb.tag_ != "VBD":
+            return
+        who = self.reader.owner(token)
+        if who is None:
+            return
+        if who != self.reader.speaker:
+            self.frames.append(Frame(self.reader.speaker, "", who, True))
+            return
+        for prep, obj in prep_objects(token):
+            if prep == "at" and obj.pos_ == "PROPN":
+                self.add(who, "works_for", self.reader.value(obj), negated=True)
+
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
         wherever it hangs in the sentence."""
@@ -221,6 +240,11 @@ class PersonFrames:
                     entity = self.reader.entity(subject)
                     self.add(entity, "works_for", self.reader.value(named), plan=plan)
                     return
+
+
+def edge_of_spell(token: Token) -> bool:
+    """ "first day", "last week": the start or end of a spell somewhere."""
+    return token.lemma_ in SPELLS and any(c.lower_ in ("first", "last") for c in token.children)
 
 
 def named(person: Token) -> Token:

@@ -183,7 +183,8 @@ class Reader:
         if poss is None:
             # "new manager is Duarte": a dated role with no article is the speaker's own, and
             # so is a relative named with neither ("mum still works at the pharmacy").
-            bare = token.pos_ == "NOUN" and child(token, "det") is None
+            noun = token.pos_ == "NOUN" or token.pos_ == "PROPN" and token.is_lower
+            bare = noun and child(token, "det") is None
             dated = any(c.lower_ in TRANSIENT for c in token.lefts)
             kin = token.tag_ == "NN" and ROLE_SYNONYMS.get(token.lower_, token.lower_) in KIN
             return self.speaker if bare and (dated or kin) else None

@@ -89,13 +89,17 @@ def before_anchor(evidence: Evidence) -> str | None:
         return told_past(evidence) or replaced.answer(evidence, anchor, event)
     first = min(holding, key=_said)
     wanted = expect.expected(intent.text)
-    slot_family = asked if asked in KNOWN_FAMILIES else family(first.relation)
+    # "who did I live with before Sofía?": who held Sofía's place (a flatmate), not a home
+    person = wanted is not None and wanted.kind == "person"
+    slot_family = asked if asked in KNOWN_FAMILIES and not person else family(first.relation)
 
     def answers(fact: Fact) -> bool:
         """A value that may have come before X: in X's family of slots, else of the kind
         asked ("rennes" lived in, for "where"; "the honda wave", of no slot, for "what")."""
         if not fact.object or holds(fact, anchor) or fact.relation.startswith("plan:"):
             return False
+        if person and not expect.offers(fact, wanted, intent.text, text=fact.object):
+            return False  # a person is asked: "ruzafa" is no answer
         if family(fact.relation) == slot_family:
             return True
         if wanted is not None and wanted.decisive:
