@@ -86,6 +86,9 @@ CONTRACTED_IS = re.compile(
     r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really)\b)"
     # of any word, before an article ("aroha's a teacher", typed in lower case)
     r"|\b([A-Za-z][\w-]*)'s (?=(?:the|a|an)\b)"
+    # before an -ing word that a place, a time or a particle follows ("kyle's leaving in june")
+    r"|\b([A-Za-z][\w-]*)'s (?=[a-z]+ing (?:in|on|to|at|from|for|with|next|this|tomorrow|"
+    r"tonight|soon|back|out|away|home|over|up|down|off)\b)"
 )
 
 
@@ -110,7 +113,7 @@ def extract(
     cued = LEAD_CUE.match(text) is not None
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
-    text = CONTRACTED_IS.sub(lambda m: f"{m.group(1) or m.group(2) or m.group(3)} is ", text)
+    text = CONTRACTED_IS.sub(lambda m: f"{next(g for g in m.groups() if g)} is ", text)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))
     if THIRD_PERSON & {t.lower_ for t in doc}:

@@ -87,7 +87,8 @@ class VerbFrames:
         words = [
             t
             for t in verb.subtree
-            if t.i >= verb.i or t.dep_ in ("aux", "auxpass", "neg")
+            # (its own auxiliaries: "kyle is leaving in june, he got into ..." is no "be into")
+            if t.i >= verb.i or t.dep_ in ("aux", "auxpass", "neg") and t.head == verb
             if t == verb
             or (t.dep_ not in SUBJECTS and t.dep_ not in ("punct", "advcl", "conj", "cc"))
         ]
