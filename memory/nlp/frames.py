@@ -239,6 +239,8 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
                 self.jobs(verb, subject, plan)  # (the lexicon reads "got a job at X")
             if self.naming(verb, subject, neg) or self.appointed(verb, subject, neg, plan):
                 continue
+            if self.offered(verb, subject, neg):
+                continue
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
             self.lessons(verb, subject, neg, plan)

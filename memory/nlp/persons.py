@@ -199,7 +199,13 @@ class PersonFrames:
         as_post = len(self.frames) > posts  # "first weeks in Molinos as head winemaker"
         for prep, obj in prep_objects(token):
             named = obj if obj.pos_ == "PROPN" else child(obj, "compound", "poss")
-            if named is None or named.pos_ != "PROPN" or is_time(obj):
+            if is_time(obj):
+                continue
+            if named is None or named.pos_ != "PROPN":
+                # "first week at the survey": the workplace by a common name (the job
+                # planned, as realised.py reads it)
+                if prep == "at" and obj.pos_ == "NOUN" and child(obj, "det") is not None:
+                    self.add(who, "works_for", self.reader.value(obj), plan=ahead)
                 continue
             if prep == "at" or prep == "in" and as_post:
                 self.add(who, "works_for", self.reader.value(obj), plan=ahead)
@@ -222,6 +228,33 @@ class PersonFrames:
         for prep, obj in prep_objects(token):
             if prep == "at" and obj.pos_ == "PROPN":
                 self.add(who, "works_for", self.reader.value(obj), negated=True)
+
+    def offered(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "I've been offered a job at the geological survey", "a dive centre on Pemba
+        offered me the head instructor job", "KPMG offered me a position as an auditor": the
+        job is the one to come (a plan), unless the message turns it down."""
+        job = child(verb, "dobj")
+        if verb.lemma_ != "offer" or neg or job is None or job.lemma_ not in GENERIC_OBJECTS:
+            return False
+        if any(t.lemma_ in ("decline", "refuse") or t.lower_ == "down" for t in verb.doc):
+            return True  # "... but I turned it down": nothing to come
+        passive = bool(children(verb, "auxpass"))
+        taker = subject if passive else child(verb, "dative")
+        if taker is None:
+            return False
+        who = self.reader.entity(taker)
+        places = [o for p, o in prep_objects(job) + prep_objects(verb) if p in ("at", "with")]
+        employer = places[0] if places else None if passive else subject
+        if employer is not None and employer.pos_ != "PRON":
+            self.add(who, "works_for", self.reader.value(employer), plan=True)
+        named = [t for t in job.lefts if t.dep_ == "compound"]  # "the head instructor job"
+        said_as = [o for p, o in prep_objects(job) + prep_objects(verb) if p == "as"]
+        if named:
+            post = job.doc[min(t.left_edge.i for t in named) : job.i].text
+            self.add(who, "works_as", post, plan=True)
+        elif said_as:  # "a position as a junior auditor"
+            self.add(who, "works_as", self.reader.value(said_as[0]), plan=True)
+        return True
 
     def jobs(self, verb: Token, subject: Token, plan: bool) -> None:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,

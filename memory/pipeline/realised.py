@@ -1,6 +1,10 @@
-"""A move told without where to ("moved!! boxes everywhere", "finally settled in"): it goes
-where the latest plan to move said ("we signed for a house in Risskov, moving in
-february"), so the plan comes true, and the home before it ends, with this message."""
+"""Plans coming true in words that do not say them whole.
+
+- A move told without where to ("moved!! boxes everywhere", "finally settled in") goes where
+  the latest plan to move said ("we signed for a house in Risskov, moving in february"), so
+  the plan comes true, and the home before it ends, with this message.
+- A workplace named by a common word ("first week at the survey done") is the planned one it
+  is a word of ("offered a job at the geological survey"): that job has begun."""
 
 from dataclasses import replace
 
@@ -49,3 +53,33 @@ def moves(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[n
         single_valued=True,
     )
     return [*parsed, home]
+
+
+def jobs(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nlp.ParsedFact]:
+    """`parsed`, with a workplace said by a common word of a planned one named whole."""
+    out = []
+    for fact in parsed:
+        mine = nlp.entity_key(fact.subject) == nlp.entity_key(speaker)
+        if fact.relation != PLANNED_JOB.removeprefix("plan:") or not mine or fact.negated:
+            out.append(fact)
+            continue
+        plan = selectors.latest_held(user_id=user_id, subject=speaker, relation=PLANNED_JOB)
+        if plan is None or not shares_word(fact.object, plan.object):
+            out.append(fact)
+            continue
+        text = wording.clause(subject=speaker, relation=fact.relation, value=plan.object)
+        out.append(replace(fact, object=plan.object, text=text))
+    return out
+
+
+PLANNED_JOB = "plan:works_for"
+
+
+def shares_word(said: str, whole: str) -> bool:
+    """ "the survey" is a word of "geological survey" (not "survey" of "Survey Monkey")."""
+    words = {nlp.stem(w) for w in nlp.tokenize(said.lower())} - {"the", "a"}
+    return (
+        bool(words)
+        and said[:1].islower()
+        and words <= {nlp.stem(w) for w in nlp.tokenize(whole.lower())}
+    )

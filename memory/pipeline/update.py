@@ -75,7 +75,8 @@ def extract_in_context(
     people = recent_people(user_id=user_id, speaker=speaker, latest=recent.latest)
     parsed = steps.extract(text, speaker=speaker, last_person=last, people=people)
     parsed = statements.as_speaker(parsed, speaker=speaker, names=recent.names)
-    return realised.moves(parsed, user_id=user_id, speaker=speaker)
+    parsed = realised.moves(parsed, user_id=user_id, speaker=speaker)
+    return realised.jobs(parsed, user_id=user_id, speaker=speaker)
 
 
 def recent_people(
