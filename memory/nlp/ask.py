@@ -62,10 +62,13 @@ def one_of(root: Token) -> str | None:
 NOWADAYS = re.compile(
     r"\b(?:these days|nowadays|at the moment|at present|right now|for now|lately)(?=\W*$)", re.I
 )
+# "Who do I drive for now?": the "for" is the wh-word's own, only "now" is the time.
+FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 
 
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
-    return household(_read_question(NOWADAYS.sub("now", text), speaker=speaker), speaker)
+    now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
+    return household(_read_question(now, speaker=speaker), speaker)
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:
