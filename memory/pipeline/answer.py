@@ -20,6 +20,7 @@ from memory.pipeline import (
     roles,
     shifts,
     slots,
+    typed,
     untold,
 )
 from memory.pipeline.dates import happened_at, on_date
@@ -67,6 +68,7 @@ def decide(evidence: Evidence) -> str | None:
         or pastimes.answer(evidence)
         or anchored.before_anchor(evidence)
         or located.where_thing(evidence)
+        or typed.answer(evidence)
     )
     if decided:
         return decided

@@ -151,8 +151,8 @@ def names(doc: Doc, noun: str) -> bool:
     """Whether a proper name is given to the noun: "my dog Rex", "a dog called Rex", "the
     dog is Rex", "her name is Luna" (after the noun was said)."""
     for token in doc:
-        if token.pos_ != "PROPN":
-            continue
+        if token.pos_ != "PROPN" or token.dep_ == "poss":
+            continue  # ("Efua's boutique opened" names the boutique's owner, not the boutique)
         head = token.head
         if token.dep_ == "appos" and stem(head.lemma_.lower()) == noun:
             return True
