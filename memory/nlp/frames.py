@@ -44,7 +44,7 @@ from memory.nlp.reader import (
     negated,
     prep_objects,
 )
-from memory.nlp.renamed import GIVEN_TO, given
+from memory.nlp.renamed import GIVEN, GIVEN_TO, given
 from memory.nlp.verbs import VerbFrames, home_place
 
 MOVE_VERBS = {"move", "relocate", "emigrate"}
@@ -311,7 +311,7 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
             return False
         thing, name = found
         if thing.lower_ in GIVEN_TO:
-            self.add("it", "is_called", name, negated=neg)
+            self.add("it", GIVEN, name, negated=neg)
         elif thing.pos_ == "PRON":
             self.add(self.reader.entity(thing), "is_called", name, negated=neg)
         else:

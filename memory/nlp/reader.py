@@ -111,7 +111,10 @@ class Reader:
             (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
         )
         if person is None:
-            return self.last_person
+            last = self.last_person
+            shown_last = last and (self.gender.get(last) or listed_gender(last))
+            # ("Mia ... he's lovely": not Mia, whom the text showed to be a woman)
+            return None if shown_last and shown_last != want else last
         self.gender[person] = want
         return person
 
@@ -281,6 +284,10 @@ class Reader:
 
     def subjects(self, predicate: Token) -> list[Token]:
         found = children(predicate, *SUBJECTS) or stranded_subject(predicate)
+        if not found:  # "my sister Mia got married": the parser hung the subject on "got"
+            found = [
+                s for a in children(predicate, "aux", "auxpass") for s in children(a, *SUBJECTS)
+            ]
         head = predicate
         while not found and head.dep_ in ("conj", "xcomp", "advcl") and head.head != head:
             if dropped_subject(head):

@@ -14,12 +14,14 @@ from memory.nlp.wording import clause
 # (a pet, a boat: "she's called Miso").
 POINTING = {"it", "she", "he", "this", "that"}
 # Relations whose value is no thing a name could be given to.
-UNNAMEABLE = {"", "is", "is_called", "age", "likes"}
+UNNAMEABLE = {"", "is", "is_called", "age", "likes", "say", "tell", "think", "guess", "know"}
 # What is had and then named is the owner's one of that kind ("role:puppy"), as "we got a
 # puppy named Miso" is read.
 HAD = {"has", "get", "adopt", "buy", "rescue", "find", "want"}
 # What a name is given to in "named it Pickle", "called him Mochi": a thing said before.
 GIVEN_TO = {"it", "her", "him", "them"}
+# The relation frames.gave_name says such a name with, until with_names gives it its thing.
+GIVEN = "name_given"
 
 
 def given(verb: Token) -> tuple[Token, str] | None:
@@ -52,7 +54,7 @@ def given(verb: Token) -> tuple[Token, str] | None:
 def names_pointed(fact: ParsedFact) -> bool:
     """ "it's called Harlow & Finch": a name given to whatever "it" is."""
     return (
-        fact.relation == "is_called"
+        fact.relation in ("is_called", GIVEN)
         and fact.subject.lower() in POINTING
         and bool(fact.object)
         and not fact.negated
@@ -83,9 +85,10 @@ def with_names(facts: list[ParsedFact]) -> list[ParsedFact]:
         at = next((i for i in reversed(range(len(out))) if nameable(out[i])), None)
         at = had[-1] if had else at
         if at is not None:
-            out[at] = given_name(out[at], fact.object)
+            out[at] = given_name(out[at], fact.object, owned=fact.relation == GIVEN)
         else:
             out.append(replace(fact, subject=fact.object, relation="", object=""))
+        # (a name given to nothing said before is kept as a sentence about the name)
     return out
 
 
@@ -93,10 +96,12 @@ def base(relation: str) -> str:
     return relation.removeprefix("plan:")
 
 
-def given_name(fact: ParsedFact, name: str) -> ParsedFact:
+def given_name(fact: ParsedFact, name: str, *, owned: bool = False) -> ParsedFact:
+    """The fact with the name for its value; what is had, or was named by someone ("she's
+    named it Bubbles", `owned`), is its holder's one of that kind."""
     relation = fact.relation
     plan = relation.startswith("plan:")
-    if base(relation) in HAD:
+    if base(relation) in HAD or owned:
         kind = fact.object.split()[-1]
         relation = f"{'plan:' if plan else ''}role:{kind}"
         # one of several of a kind: naming it retires no other

@@ -14,7 +14,7 @@ from memory.nlp.parse import Span, parse, parse_entities
 from memory.nlp.predicates import later_start, name_gender
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
-from memory.nlp.renamed import with_names
+from memory.nlp.renamed import GIVEN, with_names
 from memory.nlp.repair import repaired
 from memory.nlp.wording import clause
 
@@ -137,7 +137,10 @@ def extract(
         frames = [
             f
             for f in SentenceFrames(sent, reader).read()
-            if (f.subject.lower() not in EXPLETIVES | CORRECTION_CUES or f.relation == "is_called")
+            if (
+                f.subject.lower() not in EXPLETIVES | CORRECTION_CUES
+                or f.relation in ("is_called", GIVEN)
+            )
             and f.value.lower() not in EXPLETIVES | POINTERS
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]

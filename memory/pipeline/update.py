@@ -15,6 +15,7 @@ from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import corrections, repair, statements, wording
+from memory.nlp.casing import is_first_name
 from memory.nlp.reader import GENDERED
 from memory.pipeline import amend, guard, realised, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
@@ -89,7 +90,9 @@ def recent_people(
     own = nlp.entity_key(speaker)
     found: list[str] = []
     for subject, relation, value in latest:
-        named = value if relation.startswith("role:") and value[:1].isupper() else ""
+        # a role's holder, or a first name that is a value ("married Oskar")
+        named = value if relation.startswith("role:") or is_first_name(value) else ""
+        named = named if named[:1].isupper() else ""
         for person in (named, subject):
             if person[:1].isupper() and "'s " not in person and nlp.entity_key(person) != own:
                 if person not in found:
