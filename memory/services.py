@@ -190,7 +190,7 @@ def add_fact(
     why: Provenance,
     embedding: np.ndarray | None = None,
 ) -> Fact:
-    vector = embedding if embedding is not None else embeddings.embed(text)
+    vector = embedding if embedding is not None else embed_as_said(text, user.get_username())
     subject, relation, obj = triplet
     fact = Fact.objects.create(
         user=user,
@@ -214,6 +214,13 @@ def add_fact(
     return fact
 
 
+def embed_as_said(text: str, username: str) -> np.ndarray:
+    """A fact's sentence embedded as its user would say it (wording.in_first_person)."""
+    from memory.nlp.wording import in_first_person
+
+    return embeddings.embed(in_first_person(text, username))
+
+
 def embed_fact(*, fact: Fact) -> FactVector:
     """(Re-)embed a fact whose words changed, with the current model."""
     vector, _ = FactVector.objects.update_or_create(
@@ -221,7 +228,7 @@ def embed_fact(*, fact: Fact) -> FactVector:
         defaults={
             "user_id": fact.user_id,
             "embed_model": embeddings.model_name(),
-            "embedding": embeddings.embed(fact.text),
+            "embedding": embed_as_said(fact.text, fact.user.get_username()),
         },
     )
     return vector

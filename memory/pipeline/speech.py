@@ -142,8 +142,43 @@ def quote(fact: Fact, speaker: str) -> str:
 
     if not parts or fit(max(parts, key=fit)) == (False, 0):
         return plain(fact, speaker)
-    part = name_the_pronoun(max(parts, key=fit), fact.subject)
+    part = name_the_pronoun(own_clause(max(parts, key=fit), fact), fact.subject)
     return to_you(part) if who == speaker else resolve_first_person(part, who)
+
+
+CLAUSE_HEADS = ("ROOT", "conj", "ccomp", "parataxis")
+
+
+def own_clause(part: str, fact: Fact) -> str:
+    """Of a sentence telling several people's doings ("he's falcons she's saints", "he plays
+    the kendang and she sings"), the one clause that holds the fact's value; the sentence
+    whole when its clauses share one subject or the value is not in exactly one of them."""
+    from memory.nlp.parse import children, parse
+
+    anchor = (fact.object or "").lower()
+    if len(anchor) < 2:
+        return part
+    doc = parse(part)
+    heads = [
+        t
+        for t in doc
+        if t.pos_ in ("VERB", "AUX")
+        and t.dep_ in CLAUSE_HEADS
+        and children(t, "nsubj", "nsubjpass")
+    ]
+    subjects = {children(h, "nsubj", "nsubjpass")[0].lower_ for h in heads}
+    if len(heads) < 2 or len(subjects) < 2:
+        return part
+    owned: dict[int, list] = {h.i: [] for h in heads}
+    for token in doc:
+        head = next((a for a in [token, *token.ancestors] if a.i in owned), None)
+        if head is not None and not token.is_punct and token.dep_ != "cc":
+            owned[head.i].append(token)
+    spans = [
+        doc[min(t.i for t in ts) : max(t.i for t in ts) + 1].text for ts in owned.values() if ts
+    ]
+    holding = [span for span in spans if anchor in span.lower()]
+    return holding[0] if len(holding) == 1 else part
 
 
 def name_the_pronoun(sentence: str, subject: str) -> str:

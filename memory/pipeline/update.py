@@ -62,7 +62,8 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
         raise ValueError("update text too long")
     speaker, body = split_speaker(text, message.user.get_username())
     parsed = extract_in_context(steps, user_id=message.user_id, speaker=speaker, text=body)
-    pending = embeddings.embed_soon([p.text for p in parsed])
+    user = message.user.get_username()
+    pending = embeddings.embed_soon([wording.in_first_person(p.text, user) for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
 
 
@@ -190,7 +191,7 @@ class UpdatePipeline:
                 for p, v in zip(parsed, vectors, strict=True)
                 if p.subject and base_relation(p.relation) not in {"", "mean", "say"}
             ]
-            vectors_again = embeddings.embed_many([a.text for a in again])
+            vectors_again = self.embed_many([a.text for a in again])
             return [*again, *(p for p, _ in kept)], [*vectors_again, *(v for _, v in kept)]
         out, out_vectors = [], []
         for p, vector in zip(parsed, vectors, strict=True):
@@ -201,6 +202,11 @@ class UpdatePipeline:
             out.append(p)
             out_vectors.append(vector)
         return out, out_vectors
+
+    def embed_many(self, texts: list[str]):
+        """Facts' sentences embedded as the user would say them (wording.in_first_person)."""
+        user = self.user.get_username()
+        return embeddings.embed_many([wording.in_first_person(t, user) for t in texts])
 
     def read_again(self, amended: amend.Amended, speaker: str) -> list[nlp.ParsedFact]:
         reason = f"corrected by the user: {amended.right}, not {amended.wrong}"
@@ -229,7 +235,7 @@ class UpdatePipeline:
             relation = base_relation(old.relation)
             text = wording.clause(subject=old.subject, relation=relation, value=p.object)
             p = replace(p, text=text, subject=old.subject, relation=relation, single_valued=False)
-            vector = embeddings.embed(text)
+            vector = self.embed_many([text])[0]
         return p, vector
 
     def retract_corrected(self, old: Fact, p: nlp.ParsedFact) -> None:
@@ -251,7 +257,7 @@ class UpdatePipeline:
         self.retract_corrected(old, p)
         text = repair.as_word(p.corrects).sub(p.object, old.text)
         p = replace(p, text=text, subject=old.subject, relation=old.relation, object=old.object)
-        return replace(p, single_valued=False), embeddings.embed(text)
+        return replace(p, single_valued=False), self.embed_many([text])[0]
 
     def apply_verdicts(self, parsed, verdicts: list[Verdict], text: str):
         restated: set[int] = set()
