@@ -86,3 +86,41 @@ def test_what_car_asks_the_car_whatever_else_was_bought(chat):
 def test_a_possessor_is_no_name_for_a_thing_never_named(chat):
     chat.tell("Efe's bakery opened on saturday, the queue went round the block")
     assert chat.ask("What is Efe's bakery called?") == "I don't know."
+
+
+def test_her_husband_is_hers_whatever_a_names_list_says(chat):
+    # "Nino" is a man's name in Italy and a woman's in Georgia: the text decides
+    chat.tell(
+        "my cousin Nino came for the harvest with her husband Giorgi. "
+        "she teaches chemistry and he's a sommelier in Tbilisi"
+    )
+    facts = chat.facts()
+    assert ("Nino", "role:husband", "Giorgi") in facts
+    assert ("Nino", "teach", "chemistry") in facts
+    assert ("Giorgi", "is", "a sommelier") in facts
+    assert "sommelier" in chat.ask("What does Nino's husband do?")
+
+
+def test_a_baby_named_in_apposition_answers_its_name(chat):
+    chat.tell("my colleague Orla is pregnant, due in march")
+    chat.tell(
+        "Orla's baby arrived early, a little girl called Saoirse! a temp, Niamh, is on the desk"
+    )
+    assert "Saoirse" in chat.ask("What is Orla's baby called?")
+
+
+def test_facts_are_embedded_in_the_users_own_words(chat):
+    import numpy as np
+
+    from memory import embeddings
+    from memory.models import Fact, FactVector
+    from memory.nlp.wording import in_first_person
+
+    chat.tell("my mother moved in with us, she and Andriy argue about the heating")
+    fact = next(f for f in Fact.objects.filter(user=chat.user) if "mother" in f.text)
+    assert chat.user.username in fact.text  # the stored sentence keeps who it is about
+    stored = np.asarray(FactVector.objects.get(fact=fact).embedding)
+    mine = in_first_person(fact.text, chat.user.username)
+    assert "my mother" in mine and chat.user.username not in mine, mine
+    assert float(np.dot(stored, embeddings.embed(mine))) > 0.99
+    assert float(np.dot(stored, embeddings.embed(fact.text))) < 0.99

@@ -112,9 +112,14 @@ class Reader:
         )
         if person is None:
             last = self.last_person
-            shown_last = last and (self.gender.get(last) or listed_gender(last))
-            # ("Mia ... he's lovely": not Mia, whom the text showed to be a woman)
-            return None if shown_last and shown_last != want else last
+            # ("Mia ... he's lovely": not Mia, whom the text showed to be a woman; a names
+            # list is no proof, "Nino" is a man's name in Italy and a woman's in Georgia)
+            shown_last = last and self.gender.get(last)
+            if shown_last and shown_last != want:
+                return None
+            if last:
+                self.gender[last] = want  # saying "she" shows it for later
+            return last
         self.gender[person] = want
         return person
 
@@ -177,12 +182,20 @@ class Reader:
         a name; (owner, "role:landlord") for the name, or None."""
         if token.pos_ != "PROPN" or token.dep_ == "compound":
             return None
-        role = next((titled(c) for c in token.lefts if titled(c) is not None), None)
-        return (self.speaker, f"role:{ROLE_SYNONYMS.get(role, role)}") if role else None
+        said = next((c for c in token.lefts if titled(c) is not None), None)
+        if said is None:
+            return None
+        # "her husband Giorgi" (the role parsed as the name's title) is hers
+        owned = child(token, "poss") is not None or child(said, "poss") is not None
+        owner = (self.owner(said) or self.owner(token)) if owned else self.speaker
+        role = titled(said)
+        return (owner, f"role:{ROLE_SYNONYMS.get(role, role)}") if owner else None
 
     def owner(self, token: Token) -> str | None:
         """Whose `token` is: "my" -> the speaker, "Ana's" -> Ana, "his" -> the last person."""
         poss = child(token, "poss")
+        if poss is None and token.dep_ == "compound":
+            poss = child(token.head, "poss")  # "her husband Giorgi" parsed as "her Giorgi"
         if poss is None:
             # "new manager is Duarte": a dated role with no article is the speaker's own, and
             # so is a relative named with neither ("mum still works at the pharmacy").
@@ -195,8 +208,24 @@ class Reader:
         if low in FIRST_POSSESSIVE:
             return self.speaker
         if low in THIRD_PERSON:
-            return self.pronoun(low)
+            return self.clause_subject(poss) or self.pronoun(low)
         return self.entity(poss)
+
+    def clause_subject(self, poss: Token) -> str | None:
+        """ "Nino came for the harvest with her husband Giorgi": a his/her after its own
+        clause's named subject is that person's, unless the text showed them to be of the
+        other gender."""
+        verb = governing_verb(poss)
+        subject = child(verb, *SUBJECTS) if verb is not None else None
+        if subject is None or subject.i > poss.i or subject in poss.ancestors:
+            return None
+        named = child(subject, "appos") if subject.pos_ == "NOUN" else subject
+        if named is None or named.pos_ != "PROPN":
+            return None
+        person = self.name_of(named)
+        want = FEMININE.get(poss.lower_)
+        shown = self.gender.get(person)
+        return None if person in self.things or (want and shown and shown != want) else person
 
     def role(self, token: Token) -> str:
         """The role noun with what names it ("best friend", "favourite colour")."""

@@ -157,7 +157,7 @@ def names(doc: Doc, noun: str) -> bool:
         if token.dep_ == "appos" and stem(head.lemma_.lower()) == noun:
             return True
         if head.lemma_ in NAMING_VERBS and head.dep_ == "acl":
-            head = head.head  # "a dog called Rex"
+            return True  # "a dog called Rex"; "the baby arrived, a little girl called Saoirse"
         elif head.lemma_ in NAMING_VERBS | {"be"}:
             head = child(head, "nsubjpass", "nsubj") or head  # "the dog is (called) Rex"
         if stem(head.lemma_.lower()) in (noun, "name"):
