@@ -166,12 +166,13 @@ class SentenceFrames(HoldingFrames, EventFrames, EndingFrames, VerbFrames, Perso
         if token.pos_ != "PROPN" or token.dep_ in ("compound", "flat") or is_time(token):
             return False
         head = token
-        while head.dep_ == "conj" and head.head != head:
-            head = head.head
+        while head.dep_ in ("conj", "appos") and head.head != head:
+            head = head.head  # "with Pedro and Marta", "married an English fellow, Graham"
         if head.dep_ == "dobj":
             # Not a word inside a name ("Escola Básica do Restelo" parses "do" as a verb).
             verb = head.head
             inside = verb.i > 0 and verb.doc[verb.i - 1].pos_ == "PROPN" and verb.is_lower
+            inside = inside and not children(verb, "nsubj")  # ("Reena married ...": a verb)
             return verb.pos_ == "VERB" and not inside
         if head.dep_ == "oprd":  # "a guy called Jorge"
             return head.head.lemma_ in NAMING_VERBS

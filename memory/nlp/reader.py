@@ -354,6 +354,9 @@ class Reader:
         name = called(token)
         if name is not None:
             return self.value(name)
+        appos = child(token, "appos") if token.pos_ == "NOUN" else None
+        if appos is not None and appos.pos_ == "PROPN":
+            return self.value(appos)  # "married an English fellow, Graham": Graham
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
         if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"

@@ -170,7 +170,7 @@ def current(evidence: Evidence) -> str:
             if close:
                 return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
-            return said_last(about_subject(evidence)[:limit], evidence.speaker)
+            return said_last(told_of_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
@@ -183,6 +183,21 @@ def current(evidence: Evidence) -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
+
+
+def told_of_subject(evidence: Evidence) -> list[Fact]:
+    """The facts mentioning the question's subject, without those about someone else whose
+    clause, said back, does not name them ("what does Paolo do?" is not answered by "she's a
+    nurse in Dubai", told in the same sentence as his job)."""
+    subject = evidence.intent.subject or ""
+    facts = about_subject(evidence)
+    first = subject.split("'s ")[0].lower()
+    own = [
+        f
+        for f in facts
+        if nlp.same_entity(f.subject, subject) or first in quote(f, evidence.speaker).lower()
+    ]
+    return own or facts
 
 
 def closest(evidence: Evidence) -> list[Fact]:
