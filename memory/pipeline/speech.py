@@ -146,37 +146,48 @@ def quote(fact: Fact, speaker: str) -> str:
     return to_you(part) if who == speaker else resolve_first_person(part, who)
 
 
-CLAUSE_HEADS = ("ROOT", "conj", "ccomp", "parataxis")
+# Clauses that stand on their own ("he wants her to be a doctor" is one: its "her to be"
+# is what he wants), and one spliced on before another with a comma.
+CLAUSE_HEADS = ("ROOT", "conj", "parataxis")
+PERSONAL = {"i", "you", "he", "she", "we", "they"}
 
 
 def own_clause(part: str, fact: Fact) -> str:
     """Of a sentence telling several people's doings ("he's falcons she's saints", "he plays
-    the kendang and she sings"), the one clause that holds the fact's value; the sentence
-    whole when its clauses share one subject or the value is not in exactly one of them."""
+    the kendang and she sings"), the one clause that holds the fact's value. The sentence
+    whole when its clauses are not each about a person ("...; the other is Declan"), share
+    one subject, or the value is not in exactly one of them."""
     from memory.nlp.parse import children, parse
 
     anchor = (fact.object or "").lower()
     if len(anchor) < 2:
         return part
     doc = parse(part)
+    # (a clause spliced on with a comma is parsed as a complement of the one after it)
     heads = [
         t
         for t in doc
         if t.pos_ in ("VERB", "AUX")
-        and t.dep_ in CLAUSE_HEADS
-        and children(t, "nsubj", "nsubjpass")
+        and (t.dep_ in CLAUSE_HEADS or t.dep_ == "ccomp" and t.i < t.head.i)
     ]
-    subjects = {children(h, "nsubj", "nsubjpass")[0].lower_ for h in heads}
-    if len(heads) < 2 or len(subjects) < 2:
+    subjects = [children(h, "nsubj", "nsubjpass") for h in heads]
+    if len(heads) < 2 or not all(subjects):
+        return part
+    if not all(s[0].lower_ in PERSONAL or s[0].pos_ == "PROPN" for s in subjects):
+        return part
+    if len({s[0].lower_ for s in subjects}) < 2:
         return part
     owned: dict[int, list] = {h.i: [] for h in heads}
     for token in doc:
         head = next((a for a in [token, *token.ancestors] if a.i in owned), None)
         if head is not None and not token.is_punct and token.dep_ != "cc":
             owned[head.i].append(token)
-    spans = [
-        doc[min(t.i for t in ts) : max(t.i for t in ts) + 1].text for ts in owned.values() if ts
-    ]
+    spans = []
+    for head, subject in zip(heads, subjects, strict=True):
+        tokens = owned[head.i]
+        if min(t.i for t in tokens) != subject[0].left_edge.i:
+            return part  # a clause that does not start with its subject is a misreading
+        spans.append(doc[min(t.i for t in tokens) : max(t.i for t in tokens) + 1].text)
     holding = [span for span in spans if anchor in span.lower()]
     return holding[0] if len(holding) == 1 else part
 
@@ -184,11 +195,15 @@ def own_clause(part: str, fact: Fact) -> str:
 def name_the_pronoun(sentence: str, subject: str) -> str:
     """ "He just got promoted" said back names who: "Pedro just got promoted"."""
     first, _, rest = sentence.partition(" ")
-    if first.lower() not in ("he", "she", "they") or not subject[:1].isupper() or "'s" in subject:
+    pronoun, _, verb = first.lower().partition("'")
+    if pronoun not in ("he", "she", "they") or not subject[:1].isupper() or "'s" in subject:
         return sentence
     if subject.split()[0].lower() in rest.lower().split():
         return sentence  # "she and Andriy argue ...": the pronoun is someone else
-    return f"{subject} {rest}"
+    if verb == "s":  # "she's saints": is, or has before "been"/"got"
+        verb = "has" if rest.split()[:1] in (["been"], ["got"]) else "is"
+        return f"{subject} {verb} {rest}"
+    return f"{subject} {rest}" if not verb else sentence
 
 
 def ended_at(evidence: Evidence, fact: Fact):
