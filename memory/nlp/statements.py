@@ -147,7 +147,9 @@ def extract(
         if i + 1 < len(sents) and later_start(sents[i + 1]):
             # "got a job at the hospital!! starts in may": the job is to come
             frames = [replace(f, plan=True) if f.relation in JOBS else f for f in frames]
-        reader.remember([f.subject for f in frames])
+        # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
+        # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)
+        reader.remember([f.subject for f in frames if not f.relation.startswith("role:")])
         correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted or cued)
         for frame in frames:
             key = (
