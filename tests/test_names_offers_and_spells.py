@@ -124,3 +124,18 @@ def test_facts_are_embedded_in_the_users_own_words(chat):
     assert "my mother" in mine and chat.user.username not in mine, mine
     assert float(np.dot(stored, embeddings.embed(mine))) > 0.99
     assert float(np.dot(stored, embeddings.embed(fact.text))) < 0.99
+
+
+def test_they_after_my_parents_is_my_parents(chat):
+    chat.tell("My parents have lived in Porto all their lives")
+    chat.tell("dad retired last year, mum still teaches at the conservatory")
+    chat.tell("they're in Braga now! they moved last week, the new flat has a balcony")
+    answer = chat.ask("Where do my parents live now?")
+    assert "Braga" in answer and "Porto" not in answer.split("Braga")[0], answer
+
+
+def test_a_move_after_a_holiday_is_a_plan(chat):
+    chat.tell("my son Tiago and his wife live in Coimbra")
+    chat.tell("Tiago and his wife are moving to Lyon after christmas for her work")
+    answer = chat.ask("Where does Tiago live?")
+    assert answer.index("Coimbra") < answer.find("Lyon") or "Lyon" not in answer, answer

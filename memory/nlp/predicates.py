@@ -21,6 +21,9 @@ MONTHS = (
 ).split()
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".split()
 TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
+# Holidays name a time of year too ("moving to atlanta after christmas")
+TIME_WORDS |= {"christmas", "xmas", "easter", "thanksgiving", "ramadan", "eid", "diwali"}
+TIME_WORDS |= {"hanukkah", "halloween", "carnival", "carnaval"}
 TIME_UNITS = {
     "week",
     "month",

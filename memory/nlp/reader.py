@@ -76,6 +76,14 @@ def stranded_subject(predicate: Token) -> list[Token]:
     return (names or nouns)[:1]
 
 
+# "they" and its forms, which a group of people takes before any one person.
+GROUP_PRONOUNS = {"they", "them", "their", "theirs"}
+# The gender `know` is given for a group of people ("my parents").
+GROUP = "group"
+# Roles said of a group more than of one ("my parents", "my grandparents").
+GROUP_ROLES = {"parent", "grandparent", "folk", "twin", "in-law"}
+
+
 @dataclass
 class Reader:
     """Reads one message; remembers the last person named for pronouns."""
@@ -89,6 +97,8 @@ class Reader:
     things: set[str] = field(default_factory=set)
     # The speaker's own names ("I'm Callum, 34"): what is said of Callum is said of "I".
     aliases: set[str] = field(default_factory=set)
+    # People spoken of as a group ("my parents"), most recent last: who "they" names first.
+    groups: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.last_person:
@@ -100,7 +110,8 @@ class Reader:
         he's a pilot"); saying "she" shows it for later."""
         want = FEMININE.get(word.lower())
         if want is None:
-            return self.last_person
+            group = word.lower() in GROUP_PRONOUNS and self.groups
+            return self.groups[-1] if group else self.last_person
         candidates = [p for p in reversed(self.people) if p not in self.things | besides]
         shown = {p: self.gender.get(p) or listed_gender(p) for p in candidates}
         # A person known to be of that gender (shown, or a listed first name) first ("Tariq
@@ -147,6 +158,9 @@ class Reader:
         user's own people ("my mum") stay the latest when they were named last."""
         own = self.last_person if self.last_person and "'s " in self.last_person else None
         for person, gender in people:
+            if gender == GROUP:  # ("my parents" said before: "they" next)
+                self.groups.append(person)
+                continue
             if person in self.people:
                 self.people.remove(person)
             self.people.append(person)
@@ -264,7 +278,10 @@ class Reader:
             return self.speaker if name in self.aliases else name
         owner = self.owner(token)
         if owner:
-            return f"{owner}'s {self.role(token)}"
+            entity = f"{owner}'s {self.role(token)}"
+            if token.tag_ == "NNS" and token.lemma_.lower() in PEOPLE:
+                self.groups.append(entity)  # "my parents"
+            return entity
         mods = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod")]
         start = min([token.i, *[m.i for m in mods]])
         return token.doc[start : token.i + 1].text

@@ -16,7 +16,7 @@ from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import is_first_name
-from memory.nlp.reader import GENDERED
+from memory.nlp.reader import GENDERED, GROUP, GROUP_ROLES
 from memory.pipeline import amend, guard, realised, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
@@ -98,7 +98,13 @@ def recent_people(
             if person[:1].isupper() and "'s " not in person and nlp.entity_key(person) != own:
                 if person not in found:
                     found.append(person)
-    return [(p, gender) for p, gender in genders_of(user_id, found)][::-1]
+    # the latest group the user spoke of ("my parents"), for a "they" (reader.GROUP)
+    groups = [s for s, _r, _v in latest if s.partition("'s ")[2].split()[-1:] in GROUP_TAILS]
+    people = [(p, gender) for p, gender in genders_of(user_id, found)][::-1]
+    return [(groups[0], GROUP), *people] if groups else people
+
+
+GROUP_TAILS = [[role] for role in GROUP_ROLES]  # a subject's last word, as a one-word list
 
 
 def genders_of(user_id: int, people: list[str]) -> list[tuple[str, str]]:
