@@ -80,8 +80,6 @@ def stranded_subject(predicate: Token) -> list[Token]:
 GROUP_PRONOUNS = {"they", "them", "their", "theirs"}
 # The gender `know` is given for a group of people ("my parents").
 GROUP = "group"
-# Roles said of a group more than of one ("my parents", "my grandparents").
-GROUP_ROLES = {"parent", "grandparent", "folk", "twin", "in-law"}
 
 
 @dataclass

@@ -61,13 +61,22 @@ def inflect(verb: str, person: int, past: bool = False) -> str:
     return (getInflection(verb, tag="VBZ") or (verb + "s",))[0]
 
 
+# Roles said of a group more than of one ("my parents"): who "they" names (memory.nlp.reader)
+# and how they are said back ("your parents live in Tavira").
+GROUP_ROLES = {"parent", "grandparent", "folk", "twin", "in-law"}
+
+
 def owner_phrase(subject: str, speaker: str) -> tuple[str, int]:
     """ "alice" -> ("you", 2), "alice's dog" -> ("your dog", 3), "Ana" -> ("Ana", 3)."""
     if subject.lower() == speaker.lower():
         return "you", 2
     prefix = f"{speaker}'s ".lower()
     if subject.lower().startswith(prefix):
-        return "your " + subject[len(prefix) :], 3
+        role = subject[len(prefix) :]
+        if role.split()[-1:] and role.split()[-1] in GROUP_ROLES:  # "your parents live"
+            plural = (getInflection(role.split()[-1], tag="NNS") or (role + "s",))[0]
+            return "your " + " ".join([*role.split()[:-1], plural]), 2
+        return "your " + role, 3
     return subject, 3
 
 

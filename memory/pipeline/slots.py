@@ -136,6 +136,15 @@ def answer(evidence: Evidence) -> str | None:
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
     # a plan that came true ("moving in february", then "moved!!") is the value it planned
     plans = [p for p in plans if entity_key(p.object) not in {entity_key(f.object) for f in now}]
+    if now and single_valued(relation):
+        # a plan told before the value held now began came true or was given up ("moving to
+        # the Algarve in the summer", then "they're in Tavira now!")
+        began = now[0]
+        plans = [
+            p
+            for p in plans
+            if p.created_at >= began.truth_since or p.source_message_id == began.source_message_id
+        ]
     done = [p for p in plans if has_happened(p, evidence.asked_at)]
     if done:
         # A plan whose day has come ("Dr. Cardoso will be my supervisor from January",
