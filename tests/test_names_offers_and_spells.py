@@ -139,3 +139,12 @@ def test_a_move_after_a_holiday_is_a_plan(chat):
     chat.tell("Tiago and his wife are moving to Lyon after christmas for her work")
     answer = chat.ask("Where does Tiago live?")
     assert answer.index("Coimbra") < answer.find("Lyon") or "Lyon" not in answer, answer
+
+
+def test_twins_named_after_the_word_are_the_users_children(chat):
+    chat.tell("married to Abla, we have twins Kojo and Kofi, they start school in september")
+    facts = chat.facts()
+    assert (chat.user.username, "role:twin", "Kojo") in facts
+    assert (chat.user.username, "role:twin", "Kofi") in facts
+    answer = chat.ask("What are my children's names?")
+    assert "Kojo" in answer and "Kofi" in answer, answer

@@ -35,8 +35,8 @@ PERSON_ROLES = {"partner", "girlfriend", "boyfriend", "spouse", "unmarried partn
 CATEGORIES = {
     "pet": ANIMALS,
     "animal": ANIMALS,
-    "child": CHILDREN,
-    "kid": CHILDREN,
+    "child": CHILDREN | {"twin", "triplet"},  # "we have twins Esi and Ekow"
+    "kid": CHILDREN | {"twin", "triplet"},
     "sibling": SIBLINGS,
     "employee": STAFF,
     "staff": STAFF,

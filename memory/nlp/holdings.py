@@ -124,6 +124,11 @@ class HoldingFrames:
                 trailing = [c for c in children(verb, "npadvmod", "appos") if c.i > thing.i]
                 trailing = [c for c in trailing if thing.lemma_ in KEPT and c.pos_ == "PROPN"]
                 named = next(iter(trailing), None) or apposed_name(thing)
+            if named is None and thing == obj:
+                # "we have twins Esi and Ekow": the names parsed as a second object
+                second = [*children(verb, "dobj"), *children(thing, "dobj")]
+                second = [o for o in second if o.i > thing.i and o.pos_ == "PROPN"]
+                named = second[0] if second else None
             role = self.reader.role(thing)
             self.reader.last_thing = (owner, role)
             if named is None:  # "I have two kids", "we got a puppy"
