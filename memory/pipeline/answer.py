@@ -190,7 +190,8 @@ def told_of_subject(evidence: Evidence) -> list[Fact]:
     clause, said back, does not name them ("what does Paolo do?" is not answered by "she's a
     nurse in Dubai", told in the same sentence as his job)."""
     subject = evidence.intent.subject or ""
-    facts = about_subject(evidence)
+    # (each fact said back is a parse: only as many as could be said)
+    facts = about_subject(evidence)[: 3 * settings.ANSWER_MAX_FACTS]
     first = subject.split("'s ")[0].lower()
     own = [
         f
