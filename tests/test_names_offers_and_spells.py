@@ -148,3 +148,10 @@ def test_twins_named_after_the_word_are_the_users_children(chat):
     assert (chat.user.username, "role:twin", "Kofi") in facts
     answer = chat.ask("What are my children's names?")
     assert "Kojo" in answer and "Kofi" in answer, answer
+
+
+def test_a_correction_that_names_only_the_right_number_puts_the_earlier_one_right(chat):
+    chat.tell("hi! I run a guesthouse in Essaouira, 7 rooms, the owner lives in Lille")
+    chat.tell("lol no, that was wrong, it's 9 rooms — we opened the two in the attic last year")
+    answer = chat.ask("How many rooms does the guesthouse have?")
+    assert "9 rooms" in answer and "7 rooms" not in answer and "Lille" in answer, answer

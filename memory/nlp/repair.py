@@ -58,7 +58,11 @@ def repaired(text: str, before: str = "") -> Repair | None:
     if cue is None:
         return None
     repair = repair_span(doc, cue)
-    if repair.start > 0 and doc[: repair.start].text.strip(" .,-—–!?"):
+    # ("lol no, that was wrong, it's 11 rooms": nothing before the cue is a value to repair)
+    said_first = any(
+        _value(t) and t.pos_ not in ("AUX", "PRON", "DET") for t in doc[: repair.start]
+    )
+    if repair.start > 0 and said_first and doc[: repair.start].text.strip(" .,-—–!?"):
         found = replace_in(doc[: repair.start].text, repair)
         if found:
             rest = doc[repair.end :].text
@@ -145,6 +149,10 @@ def repair_span(doc, cue: Token) -> Span:
         words = [t for t in following if not t.is_punct]
         if retracted(sent) or words and words[0].lower_ in ("not", "no"):
             end = following.end
+    # "it's 11 rooms — we opened the two on the roof terrace": after a dash is the why
+    dash = next((t.i for t in doc[cue.i : end] if t.text in ("—", "–", ";")), None)
+    if dash is not None and any(_value(t) for t in doc[cue.i + 1 : dash]):
+        end = dash
     return doc[cue.i : end]
 
 
