@@ -155,3 +155,10 @@ def test_a_correction_that_names_only_the_right_number_puts_the_earlier_one_righ
     chat.tell("lol no, that was wrong, it's 9 rooms — we opened the two in the attic last year")
     answer = chat.ask("How many rooms does the guesthouse have?")
     assert "9 rooms" in answer and "7 rooms" not in answer and "Lille" in answer, answer
+
+
+def test_a_day_of_the_month_is_dated_from_when_it_was_said(chat):
+    chat.tell_on("2025-03-27", "my partner Joost started a new job on the 1st, at the port")
+    chat.tell_on("2025-03-28", "our daughter is in 3rd grade now, she loves it")
+    answer = chat.ask_on("2025-03-29", "When did Joost start his new job?")
+    assert "1 March" in answer, answer

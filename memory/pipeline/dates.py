@@ -190,12 +190,31 @@ def said_in(sent, said_at: datetime) -> str | None:
     if year is not None:
         return f"in {year.text}"
     ordinals = [t for t in tokens if ORDINAL.match(t.text) and t.text[-2:].isalpha()]
+    # "3rd grade", "the 2nd floor": an ordinal that counts a noun is no day
+    ordinals = [t for t in ordinals if not (t.dep_ == "amod" and t.head.pos_ == "NOUN")]
     if ordinals:
         # "I said the 20th, it's actually the 24th": the day put right is said last
         said = any(t.lemma_ == "say" and child(t, "nsubj") is not None for t in sent)
         ordinal = ordinals[-1] if said or cued(sent.text) else ordinals[0]
-        return f"on the {ordinal.text}"
+        return _day_of_month(ordinal, said_at)
     return _relative(sent.text, said_at)
+
+
+def _day_of_month(ordinal, said_at: datetime) -> str:
+    """ "started on the 1st" said on 27 March is 1 March; "the closing is the 24th" said on 10
+    July is 24 July: the nearest such day before the message for what has happened, after it
+    for what is to come."""
+    from memory.nlp.parse import governing_verb
+
+    number = int(re.match(r"\d+", ordinal.text).group(0))
+    verb = governing_verb(ordinal)
+    happened = verb is not None and verb.tag_ in ("VBD", "VBN")
+    year, month = said_at.year, said_at.month
+    if happened and number > said_at.day:
+        year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+    elif not happened and number < said_at.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return f"on {number} {MONTHS[month - 1]}"
 
 
 def _denied(token) -> bool:
