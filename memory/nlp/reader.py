@@ -2,10 +2,9 @@
 ("my sister" is "<speaker>'s sister", "she" the last person named), a value as said, and
 whether a predicate is negated or planned. memory.nlp.frames builds facts from these."""
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from memory.nlp.parse import Token, child, children, governing_verb
+from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import (
     DEICTIC,
     FUTURE_WORDS,
@@ -30,6 +29,7 @@ from memory.nlp.predicates import (
     negated,
     prep_objects,
 )
+from memory.nlp.pronouns import Pronouns
 from memory.nlp.words import (
     ACQUIRE,
     ACQUIRING,
@@ -76,14 +76,8 @@ def stranded_subject(predicate: Token) -> list[Token]:
     return (names or nouns)[:1]
 
 
-# "they" and its forms, which a group of people takes before any one person.
-GROUP_PRONOUNS = {"they", "them", "their", "theirs"}
-# The gender `know` is given for a group of people ("my parents").
-GROUP = "group"
-
-
 @dataclass
-class Reader:
+class Reader(Pronouns):
     """Reads one message; remembers the last person named for pronouns."""
 
     speaker: str
@@ -101,80 +95,6 @@ class Reader:
     def __post_init__(self) -> None:
         if self.last_person:
             self.people.append(self.last_person)
-
-    def pronoun(self, word: str, besides: frozenset[str] = frozenset()) -> str | None:
-        """Who he/she/his/her/they names: the most recent person the text has not shown to
-        be of the other gender ("my cousin Sara and her husband Paulo. She's a dentist and
-        he's a pilot"); saying "she" shows it for later."""
-        want = FEMININE.get(word.lower())
-        if want is None:
-            group = word.lower() in GROUP_PRONOUNS and self.groups
-            return self.groups[-1] if group else self.last_person
-        candidates = [p for p in reversed(self.people) if p not in self.things | besides]
-        shown = {p: self.gender.get(p) or listed_gender(p) for p in candidates}
-        # A person known to be of that gender (shown, or a listed first name) first ("Tariq
-        # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
-        # is as often a place as a person), then anyone not known to be of the other.
-        person = next((p for p in candidates if shown[p] == want), None)
-        person = person or next(
-            (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
-        )
-        if person is None:
-            last = self.last_person
-            # ("Mia ... he's lovely": not Mia, whom the text showed to be a woman; a names
-            # list is no proof, "Nino" is a man's name in Italy and a woman's in Georgia)
-            shown_last = last and self.gender.get(last)
-            if shown_last and shown_last != want:
-                return None
-            if last:
-                self.gender[last] = want  # saying "she" shows it for later
-            return last
-        self.gender[person] = want
-        return person
-
-    def paired(self, token: Token) -> str | None:
-        """ "had Hemi and Georgia over, he brought a pavlova and she brought wine": two
-        people just named together, then "he" and "she": what the text shows of their
-        genders decides, else the order they were named in (as people tell them)."""
-        want = FEMININE.get(token.lower_)
-        pair = named_pair(token)
-        if want is None or pair is None:
-            return None
-        first, second = (self.name_of(t) for t in pair)
-        known = {p: self.gender.get(p) or listed_gender(p) for p in (first, second)}
-        if known[first] and known[second] and known[first] != known[second]:
-            return first if known[first] == want else second
-        after = [t for t in token.sent if t.i > pair[1].i and t.lower_ in ("he", "she")]
-        if {FEMININE[t.lower_] for t in after} != {"m", "f"}:
-            return None  # one of them spoken of: the usual reading
-        person = first if token.i == after[0].i or FEMININE[after[0].lower_] == want else second
-        self.gender[person] = want
-        return person
-
-    def know(self, people: Sequence[tuple[str, str]]) -> None:
-        """Persons spoken of in earlier messages, oldest first, with their shown gender. The
-        user's own people ("my mum") stay the latest when they were named last."""
-        own = self.last_person if self.last_person and "'s " in self.last_person else None
-        for person, gender in people:
-            if gender == GROUP:  # ("my parents" said before: "they" next)
-                self.groups.append(person)
-                continue
-            if person in self.people:
-                self.people.remove(person)
-            self.people.append(person)
-            if gender:
-                self.gender.setdefault(person, gender)
-        if own:
-            self.people.remove(own)
-            self.people.append(own)
-        if self.people:
-            self.last_person = self.people[-1]
-
-    def learn_gender(self, person: str, role: str) -> None:
-        """ "her husband Paulo": Paulo is a man; "my mum": the mother is a woman."""
-        head = role.split(" of ")[0].split()[-1] if role else ""
-        if head in GENDERED and person:
-            self.gender[person] = GENDERED[head]
 
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
     last_place: str = ""  # the place named last ("in Munich"), for "there"
@@ -223,22 +143,6 @@ class Reader:
             return self.clause_subject(poss) or self.pronoun(low)
         return self.entity(poss)
 
-    def clause_subject(self, poss: Token) -> str | None:
-        """ "Nino came for the harvest with her husband Giorgi": a his/her after its own
-        clause's named subject is that person's, unless the text showed them to be of the
-        other gender."""
-        verb = governing_verb(poss)
-        subject = child(verb, *SUBJECTS) if verb is not None else None
-        if subject is None or subject.i > poss.i or subject in poss.ancestors:
-            return None
-        named = child(subject, "appos") if subject.pos_ == "NOUN" else subject
-        if named is None or named.pos_ != "PROPN":
-            return None
-        person = self.name_of(named)
-        want = FEMININE.get(poss.lower_)
-        shown = self.gender.get(person)
-        return None if person in self.things or (want and shown and shown != want) else person
-
     def role(self, token: Token) -> str:
         """The role noun with what names it ("best friend", "favourite colour")."""
         mods = [
@@ -283,20 +187,6 @@ class Reader:
         mods = [c for c in token.lefts if c.dep_ in ("compound", "amod", "nummod")]
         start = min([token.i, *[m.i for m in mods]])
         return token.doc[start : token.i + 1].text
-
-    def co_named(self, pronoun: Token) -> frozenset[str]:
-        """Who a subject "he" or "she" cannot be: a person named in its own clause ("he
-        coaches Wyatt's team" is not Wyatt, who would have been "his own team")."""
-        if pronoun.dep_ not in SUBJECTS:
-            return frozenset()
-        verb = pronoun.head
-        return frozenset(
-            self.name_of(t)
-            for t in verb.subtree
-            if t.pos_ == "PROPN"
-            and t.dep_ not in ("compound", "flat")
-            and governing_verb(t) == verb
-        )
 
     def said_by(self, verb: Token) -> list[Token]:
         """The predicate's subjects; where chat drops the "I" ("Starting at KPMG on Monday",
@@ -409,24 +299,6 @@ class Reader:
             return f"{article.lower_} {value}"
         return value
 
-    def remember(self, subjects: list[str]) -> None:
-        for subject in subjects:
-            if not subject or subject == self.speaker or subject in self.things | self.aliases:
-                continue
-            owner, _, role = subject.partition("'s ")
-            if role and role.split()[-1] in PEOPLE:
-                # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."
-                person = subject
-                self.learn_gender(person, role)
-            elif subject[:1].isupper():
-                person = owner
-            else:
-                continue
-            self.last_person = person
-            if person in self.people:
-                self.people.remove(person)
-            self.people.append(person)
-
 
 def aside(clause: Token, after: Token) -> bool:
     """Whether a clause is said in brackets that close before `after`."""
@@ -489,21 +361,6 @@ __all__ = [
     "THIRD_PERSON",
     "TRANSIENT",
 ]
-
-
-def named_pair(token: Token) -> tuple[Token, Token] | None:
-    """The last two names joined by "and" before `token` in its sentence or the one before."""
-    start = max(token.sent.start - 1, 0)
-    before = token.doc[token.doc[start].sent.start : token.i]
-    pairs = [
-        (t.head, t)
-        for t in before
-        if t.dep_ == "conj"
-        and t.pos_ == "PROPN"
-        and t.head.pos_ == "PROPN"
-        and any(c.lower_ == "and" for c in t.head.children)
-    ]
-    return pairs[-1] if pairs else None
 
 
 def titled(token: Token) -> str | None:

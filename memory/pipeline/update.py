@@ -16,7 +16,8 @@ from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import is_first_name
-from memory.nlp.reader import GENDERED, GROUP
+from memory.nlp.pronouns import GROUP
+from memory.nlp.reader import GENDERED
 from memory.nlp.wording import GROUP_ROLES
 from memory.pipeline import amend, guard, realised, retrieve
 from memory.pipeline.guard import base_relation, may_make_false

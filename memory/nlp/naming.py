@@ -1,0 +1,148 @@
+"""Frames that name people and things: "my sister Ana", "a guy called Jorge from Sintra",
+"two part-timers, Kyle and Marisol", "my dog is called Rex", "we named the puppy Max",
+"she's named it Pickle" (the thing said before takes the name: renamed.with_names), and the
+names met along the way that a later "he" or "she" may stand for."""
+
+from memory.nlp.holdings import Frame
+from memory.nlp.parse import Span, Token, child, children, governing_verb
+from memory.nlp.persons import SPELLS
+from memory.nlp.predicates import name_gender
+from memory.nlp.reader import NAMING_VERBS, PEOPLE, SUBJECTS, Reader, is_plan, is_time, prep_objects
+from memory.nlp.renamed import GIVEN, GIVEN_TO, given
+
+MOVE_VERBS = {"move", "relocate", "emigrate"}
+TRAVEL_VERBS = {"go", "fly", "travel", "drive", "come", "return", "head", "get", "be", "trip"}
+
+
+class NamingFrames:
+    """Mixed into SentenceFrames (frames.py), whose `add`, `reader` and `sent` these use."""
+
+    sent: Span
+    reader: Reader
+    frames: list[Frame]
+
+    def apposition(self, name: Token) -> None:
+        """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
+        head = name.head
+        owner = self.reader.owner(head)
+        clause = governing_verb(head)
+        mine = clause is not None and any(
+            s.lower_ in ("i", "we") for s in children(clause, "nsubj")
+        )
+        if owner is None and mine and head.lemma_.lower() in PEOPLE:
+            owner = self.reader.speaker  # "now I train with a new coach, Ifeoma"
+        # "we're going to buy an electric car, probably a Renault Zoe": the name is as
+        # planned as the predicate it hangs from.
+        verb = governing_verb(name)
+        plan = verb is not None and (
+            is_plan(verb) or (verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head))
+        )
+        # ("our son Ren is moving to Tokyo": who does the planned thing is no plan)
+        plan = plan and head.dep_ not in SUBJECTS
+        if head.pos_ == "NOUN" and owner:
+            role = f"role:{self.reader.role(head)}"
+            self.add(owner, role, self.reader.name_of(name), plan=plan)
+        elif head.pos_ == "PROPN":
+            role = name  # "Tom, Ana's husband" parses the other way round
+            owner = self.reader.owner(role)
+            if owner and role.pos_ == "NOUN":
+                self.add(owner, f"role:{self.reader.role(role)}", self.reader.name_of(head))
+
+    def named_origin(self, name: Token) -> None:
+        """ "a guy called Jorge from Sintra": what is said of the name where it is given."""
+        for prep, obj in prep_objects(name.head):
+            if obj.pos_ == "PROPN":
+                relation = self.place_relation(prep, obj)
+                self.add(self.reader.name_of(name), relation, self.reader.value(obj))
+
+    @staticmethod
+    def met(token: Token) -> bool:
+        """A name in an object position that places do not take: the object of a verb or of
+        "with", or a name joined to one ("with Pedro and Marta")."""
+        if token.pos_ != "PROPN" or token.dep_ in ("compound", "flat") or is_time(token):
+            return False
+        head = token
+        while head.dep_ in ("conj", "appos") and head.head != head:
+            head = head.head  # "with Pedro and Marta", "married an English fellow, Graham"
+        if head.dep_ == "dobj":
+            # Not a word inside a name ("Escola Básica do Restelo" parses "do" as a verb).
+            verb = head.head
+            inside = verb.i > 0 and verb.doc[verb.i - 1].pos_ == "PROPN" and verb.is_lower
+            inside = inside and not children(verb, "nsubj")  # ("Reena married ...": a verb)
+            return verb.pos_ == "VERB" and not inside
+        if head.dep_ == "oprd":  # "a guy called Jorge"
+            return head.head.lemma_ in NAMING_VERBS
+        if head.dep_ != "pobj" or head.head.lower_ in ("in", "at", "near", "from", "of"):
+            return False
+        if head.head.lower_ == "with":
+            return True
+        # "remarried last weekend, to Troy. he's ...": a first name after another preposition,
+        # but not where one goes ("moved to Florence")
+        going = head.head.lower_ == "to" and head.head.head.lemma_ in MOVE_VERBS | TRAVEL_VERBS
+        return not going and bool(name_gender(token.text))
+
+    def named_group(self, token: Token) -> None:
+        """ "two part-timers, Kyle and Marisol": a group of the speaker's people named in a
+        sentence without a verb, as "my part-timers are Kyle and Marisol" would be."""
+        if token.dep_ != "ROOT" or token.tag_ != "NNS" or token.lemma_ in SPELLS:
+            return
+        if any(t.pos_ in ("VERB", "AUX") for t in self.sent) or child(token, "poss"):
+            return
+        names = [c for c in token.children if c.dep_ in ("conj", "appos") and c.pos_ == "PROPN"]
+        names += [c for n in names for c in n.subtree if c.dep_ == "conj" and c.pos_ == "PROPN"]
+        if len(names) < 2:
+            return
+        role = f"role:{self.reader.role(token)}"
+        for name in dict.fromkeys(names):
+            self.add(self.reader.speaker, role, self.reader.name_of(name), multi=True)
+
+    def unattached_name(self, token: Token) -> str | None:
+        if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":
+            return None
+        if token.i + 1 >= len(token.doc) or not self.reader.owner(token):
+            return None
+        name = token.doc[token.i + 1]
+        if name.pos_ != "PROPN" or name.head == token or token.head == name:
+            return None
+        if name.dep_ not in SUBJECTS or token.dep_ in SUBJECTS:
+            return None
+        return self.reader.name_of(name)
+
+    def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "My dog is called Rex": the owner's role `dog` holds Rex."""
+        if self.gave_name(verb, subject, neg):
+            return True
+        name = child(verb, "oprd", "attr")
+        if verb.lemma_ not in NAMING_VERBS or name is None or verb.tag_ != "VBN":
+            return False
+        if subject.lower_ in ("i", "we") and not children(verb, "nsubj", "nsubjpass"):
+            return False  # "I co-founded a studio in Tallinn called Moss Rabbit": the studio
+        owner = self.reader.owner(subject)
+        if owner is None and subject.pos_ == "NOUN" and child(subject, "det") is None:
+            owner = self.reader.speaker  # chat drops the "my": "new manager is called Duarte"
+        value = self.reader.value(name)
+        if owner and subject.pos_ == "NOUN":
+            role = self.reader.role(subject)
+            if role == "name":  # "my name is ..." is handled by the copula
+                return False
+            self.add(owner, f"role:{role}", value, negated=neg)
+        else:
+            self.add(self.reader.entity(subject), "is_called", value, negated=neg)
+        return True
+
+    def gave_name(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "we named the puppy Max": the namer's puppy is Max. "she's named it Pickle": the
+        thing said before is (renamed.with_names gives the name to it); "they call me Bex":
+        the speaker is called Bex."""
+        found = given(verb)
+        if found is None:
+            return False
+        thing, name = found
+        if thing.lower_ in GIVEN_TO:
+            self.add("it", GIVEN, name, negated=neg)
+        elif thing.pos_ == "PRON":
+            self.add(self.reader.entity(thing), "is_called", name, negated=neg)
+        else:
+            owner = self.reader.owner(thing) or self.reader.entity(subject)
+            self.add(owner, f"role:{self.reader.role(thing)}", name, negated=neg)
+        return True
