@@ -162,3 +162,10 @@ def test_a_day_of_the_month_is_dated_from_when_it_was_said(chat):
     chat.tell_on("2025-03-28", "our daughter is in 3rd grade now, she loves it")
     answer = chat.ask_on("2025-03-29", "When did Joost start his new job?")
     assert "1 March" in answer, answer
+
+
+def test_a_correction_whose_value_follows_a_dash_still_puts_it_right(chat):
+    chat.tell("at the clinic we do spays on thursdays, dentals on mondays")
+    chat.tell("actually the spays moved — it's fridays now")
+    answer = chat.ask("Which day are spays done?")
+    assert "riday" in answer and "hursday" not in answer, answer

@@ -149,9 +149,11 @@ def repair_span(doc, cue: Token) -> Span:
         words = [t for t in following if not t.is_punct]
         if retracted(sent) or words and words[0].lower_ in ("not", "no"):
             end = following.end
-    # "it's 11 rooms — we opened the two on the roof terrace": after a dash is the why
+    # "it's 11 rooms — we opened the two on the roof terrace": a quantity said before a
+    # dash is the value; what follows is the why ("the spays moved — it's fridays" is not)
     dash = next((t.i for t in doc[cue.i : end] if t.text in ("—", "–", ";")), None)
-    if dash is not None and any(_value(t) for t in doc[cue.i + 1 : dash]):
+    before_dash = doc[cue.i + 1 : dash] if dash is not None else []
+    if any(t.like_num and t.i + 1 < dash and t.nbor(1).pos_ == "NOUN" for t in before_dash):
         end = dash
     return doc[cue.i : end]
 
