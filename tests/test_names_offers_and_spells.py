@@ -169,3 +169,11 @@ def test_a_correction_whose_value_follows_a_dash_still_puts_it_right(chat):
     chat.tell("actually the spays moved — it's fridays now")
     answer = chat.ask("Which day are spays done?")
     assert "riday" in answer and "hursday" not in answer, answer
+
+
+def test_a_sentence_opened_by_an_ing_verb_is_the_speakers_doing(chat):
+    chat.tell("long haul trucker out of Amarillo, been driving for Werner eleven years")
+    chat.tell("switched companies! driving for Schneider now, Werner was grinding me down")
+    assert (chat.user.username, "drive_for", "Schneider") in chat.facts()
+    answer = chat.ask("Who did I drive for before Schneider?")
+    assert "Werner" in answer, answer

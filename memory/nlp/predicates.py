@@ -99,12 +99,15 @@ def name_gender(person: str) -> str:
 def dropped_subject(predicate: Token) -> bool:
     """A finite clause that opens the sentence without its subject ("also started climbing
     with Bruno, he's ..."): chat drops the "I", so it is not the next clause's subject."""
+    # "driving for Schneider now, ... Werner was grinding me down": a sentence opened by
+    # an -ing verb is what the speaker is doing
+    opening = predicate.tag_ == "VBG" and predicate.i == predicate.sent.start
     return (
         predicate.dep_ == "advcl"
         # (the tagger may call it a participle: "signed up for a pottery class, do you ...")
-        and (predicate.tag_ == "VBD" or participle(predicate))
+        and (predicate.tag_ == "VBD" or participle(predicate) or opening)
         and predicate.i < predicate.head.i
-        and not children(predicate, "mark")
+        and not children(predicate, "mark", "aux")
     )
 
 

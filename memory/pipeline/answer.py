@@ -49,7 +49,9 @@ def compose(evidence: Evidence) -> str:
     if said == UNKNOWN and evidence.facts and not evidence.intent.yes_no:
         # nothing decided it: a statement said in words close to the question's may
         return nearest_said(evidence) or UNKNOWN
-    return said
+    # a value that is the user ("it was <username>") is said as "you": a username is
+    # never said to anyone, whichever reader chose the words
+    return wording.second_person(said, evidence.speaker)
 
 
 def decide(evidence: Evidence) -> str | None:
