@@ -194,11 +194,14 @@ def told_of_subject(evidence: Evidence) -> list[Fact]:
     subject = evidence.intent.subject or ""
     # (each fact said back is a parse: only as many as could be said)
     facts = about_subject(evidence)[: 3 * settings.ANSWER_MAX_FACTS]
-    first = subject.split("'s ")[0].lower()
+    # (named by the last word of the name, as about_subject finds them: "Mitchell")
+    named = subject.split("'s ")[0].lower().split()[-1:]
     own = [
         f
         for f in facts
-        if nlp.same_entity(f.subject, subject) or first in quote(f, evidence.speaker).lower()
+        if nlp.same_entity(f.subject, subject)
+        or named
+        and named[0] in nlp.tokenize(said_back(f, evidence.speaker).lower())
     ]
     return own or facts
 
@@ -312,18 +315,23 @@ def _mentions(fact: Fact, anchor: str) -> bool:
     return all(nlp.stem(w) in stems for w in nlp.tokenize(anchor))
 
 
+def said_back(fact: Fact, speaker: str) -> str:
+    """What said_last says of a fact: the message it came from, whole; the user's own words
+    say "I", so their sentence is said back as "you" (from a chat message; of a pasted text,
+    the fact's own clause says more than one sentence of it)."""
+    text = source(fact)
+    if FIRST_PERSON & set(nlp.tokenize(text.lower())):
+        return quote(fact, speaker) if len(nlp.sentences(text)) <= 3 else fact.text
+    return text
+
+
 def said_last(facts: list[Fact], speaker: str = "") -> str:
     """No triplet answers it: what is true now about someone is what was said last, quoted
     whole (a clause may have cut off the name the question asks for), latest first."""
     seen: set[str] = set()
     lines = []
     for fact in facts:
-        text = source(fact)
-        # The user's own words say "I": their sentence is said back as "you" (from a chat
-        # message; of a pasted text, the fact's own clause says more than one sentence of it)
-        if FIRST_PERSON & set(nlp.tokenize(text.lower())):
-            text = quote(fact, speaker) if len(nlp.sentences(text)) <= 3 else fact.text
-        text = wording.second_person(text.strip().rstrip("."), speaker)
+        text = wording.second_person(said_back(fact, speaker).strip().rstrip("."), speaker)
         if text not in seen:
             seen.add(text)
             lines.append(text)
