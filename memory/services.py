@@ -215,10 +215,10 @@ def add_fact(
 
 
 def embed_as_said(text: str, username: str) -> np.ndarray:
-    """A fact's sentence embedded as its user would say it (wording.in_first_person)."""
-    from memory.nlp.wording import in_first_person
+    """A fact's sentence embedded as its user would say it (wording.first_person)."""
+    from memory.nlp.wording import first_person
 
-    return embeddings.embed(in_first_person(text, username))
+    return embeddings.embed(first_person(text, username))
 
 
 def embed_fact(*, fact: Fact) -> FactVector:

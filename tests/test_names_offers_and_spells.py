@@ -114,13 +114,13 @@ def test_facts_are_embedded_in_the_users_own_words(chat):
 
     from memory import embeddings
     from memory.models import Fact, FactVector
-    from memory.nlp.wording import in_first_person
+    from memory.nlp.wording import first_person
 
     chat.tell("my mother moved in with us, she and Andriy argue about the heating")
     fact = next(f for f in Fact.objects.filter(user=chat.user) if "mother" in f.text)
     assert chat.user.username in fact.text  # the stored sentence keeps who it is about
     stored = np.asarray(FactVector.objects.get(fact=fact).embedding)
-    mine = in_first_person(fact.text, chat.user.username)
+    mine = first_person(fact.text, chat.user.username)
     assert "my mother" in mine and chat.user.username not in mine, mine
     assert float(np.dot(stored, embeddings.embed(mine))) > 0.99
     assert float(np.dot(stored, embeddings.embed(fact.text))) < 0.99

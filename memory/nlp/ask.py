@@ -32,11 +32,12 @@ OWNING_VERBS = {"be", "call", "name", "have"}
 PERSON_ROLES = {"partner", "girlfriend", "boyfriend", "spouse", "unmarried partner"}
 
 # Words that name a set of roles rather than one ("What pets do I have?").
+OFFSPRING = CHILDREN | {"twin", "triplet"}  # "we have twins Esi and Ekow"
 CATEGORIES = {
     "pet": ANIMALS,
     "animal": ANIMALS,
-    "child": CHILDREN | {"twin", "triplet"},  # "we have twins Esi and Ekow"
-    "kid": CHILDREN | {"twin", "triplet"},
+    "child": OFFSPRING,
+    "kid": OFFSPRING,
     "sibling": SIBLINGS,
     "employee": STAFF,
     "staff": STAFF,

@@ -244,7 +244,8 @@ class PersonFrames:
             return False
         who = self.reader.entity(taker)
         places = [o for p, o in prep_objects(job) + prep_objects(verb) if p in ("at", "with")]
-        employer = places[0] if places else None if passive else subject
+        # "a job at the survey"; else who offered it ("KPMG offered me ..."), if said
+        employer = places[0] if places else (None if passive else subject)
         if employer is not None and employer.pos_ != "PRON":
             self.add(who, "works_for", self.reader.value(employer), plan=True)
         named = [t for t in job.lefts if t.dep_ == "compound"]  # "the head instructor job"

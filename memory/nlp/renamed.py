@@ -82,13 +82,11 @@ def with_names(facts: list[ParsedFact]) -> list[ParsedFact]:
         # what one has is what one names, before any other value ("kayla says not at her
         # house ... she's named it Pickle" names the hamster wanted earlier)
         had = [i for i, f in enumerate(out) if nameable(f) and base(f.relation) in HAD]
-        at = next((i for i in reversed(range(len(out))) if nameable(out[i])), None)
-        at = had[-1] if had else at
-        if at is not None:
-            out[at] = given_name(out[at], fact.object, owned=fact.relation == GIVEN)
-        else:
+        named = had or [i for i, f in enumerate(out) if nameable(f)]
+        if named:
+            out[named[-1]] = given_name(out[named[-1]], fact.object, owned=fact.relation == GIVEN)
+        else:  # a name given to nothing said before is kept as a sentence about the name
             out.append(replace(fact, subject=fact.object, relation="", object=""))
-        # (a name given to nothing said before is kept as a sentence about the name)
     return out
 
 

@@ -66,6 +66,12 @@ def inflect(verb: str, person: int, past: bool = False) -> str:
 GROUP_ROLES = {"parent", "grandparent", "folk", "twin", "in-law"}
 
 
+def of_group(role: str) -> bool:
+    """Whether a role ("parent", "wife's parent") is said of a group ("my parents")."""
+    words = role.split()
+    return bool(words) and words[-1] in GROUP_ROLES
+
+
 def owner_phrase(subject: str, speaker: str) -> tuple[str, int]:
     """ "alice" -> ("you", 2), "alice's dog" -> ("your dog", 3), "Ana" -> ("Ana", 3)."""
     if subject.lower() == speaker.lower():
@@ -73,7 +79,7 @@ def owner_phrase(subject: str, speaker: str) -> tuple[str, int]:
     prefix = f"{speaker}'s ".lower()
     if subject.lower().startswith(prefix):
         role = subject[len(prefix) :]
-        if role.split()[-1:] and role.split()[-1] in GROUP_ROLES:  # "your parents live"
+        if of_group(role):  # "your parents live"
             plural = (getInflection(role.split()[-1], tag="NNS") or (role + "s",))[0]
             return "your " + " ".join([*role.split()[:-1], plural]), 2
         return "your " + role, 3
@@ -161,19 +167,13 @@ def capitalise(text: str) -> str:
 
 def first_person(text: str, speaker: str) -> str:
     """A fact's stored sentence as its speaker would say it ("alice lives in Faro" -> "I lives
-    in Faro"): read again by the parser, which knows "I" but not a lowercase username."""
+    in Faro", "alice's mother ..." -> "my mother ..."): read again by the parser, which knows
+    "I" but not a lowercase username, and embedded so, since questions are asked in the first
+    person and a username is no word the embedding model knows ("who wants the heating at
+    25?" is 0.30 from "<random username>'s mother wants 25", 0.38 from "alice's ...", 0.49
+    from "my ...")."""
+    if not speaker:
+        return text  # (an empty name would match between every two words)
     name = re.escape(speaker)
     text = re.sub(rf"\b{name}'s\b", "my", text, flags=re.I)
     return re.sub(rf"\b{name}\b", "I", text, flags=re.I)
-
-
-def in_first_person(text: str, user: str) -> str:
-    """A fact's sentence as its user would say it, for the embedding model: "alice's mother
-    lives in Kharkiv" is "my mother lives in Kharkiv". Questions are asked in the first person,
-    and a username is no word the model knows: "who wants the heating at 25?" is 0.30 from
-    "<random username>'s mother wants 25", 0.38 from "alice's ...", 0.49 from "my ..."."""
-    if not user:
-        return text
-    name = re.escape(user)
-    text = re.sub(rf"(?<![\w.@-]){name}'s(?![\w-])", "my", text)
-    return re.sub(rf"(?<![\w.@-]){name}(?![\w.@-])", "I", text)

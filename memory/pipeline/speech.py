@@ -184,10 +184,10 @@ def own_clause(part: str, fact: Fact) -> str:
             owned[head.i].append(token)
     spans = []
     for head, subject in zip(heads, subjects, strict=True):
-        tokens = owned[head.i]
-        if min(t.i for t in tokens) != subject[0].left_edge.i:
+        start, end = min(t.i for t in owned[head.i]), max(t.i for t in owned[head.i])
+        if start != subject[0].left_edge.i:
             return part  # a clause that does not start with its subject is a misreading
-        spans.append(doc[min(t.i for t in tokens) : max(t.i for t in tokens) + 1].text)
+        spans.append(doc[start : end + 1].text)
     holding = [span for span in spans if anchor in span.lower()]
     return holding[0] if len(holding) == 1 else part
 

@@ -18,7 +18,6 @@ from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import is_first_name
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
-from memory.nlp.wording import GROUP_ROLES
 from memory.pipeline import amend, guard, realised, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
@@ -65,7 +64,7 @@ def prepare(*, message: Message, text: str, steps: Steps) -> Prepared:
     speaker, body = split_speaker(text, message.user.get_username())
     parsed = extract_in_context(steps, user_id=message.user_id, speaker=speaker, text=body)
     user = message.user.get_username()
-    pending = embeddings.embed_soon([wording.in_first_person(p.text, user) for p in parsed])
+    pending = embeddings.embed_soon([wording.first_person(p.text, user) for p in parsed])
     return Prepared(text=text, speaker=speaker, body=body, parsed=parsed, vectors=pending)
 
 
@@ -101,12 +100,9 @@ def recent_people(
                 if person not in found:
                     found.append(person)
     # the latest group the user spoke of ("my parents"), for a "they" (reader.GROUP)
-    groups = [s for s, _r, _v in latest if s.partition("'s ")[2].split()[-1:] in GROUP_TAILS]
+    groups = [s for s, _r, _v in latest if wording.of_group(s.partition("'s ")[2])]
     people = [(p, gender) for p, gender in genders_of(user_id, found)][::-1]
     return [(groups[0], GROUP), *people] if groups else people
-
-
-GROUP_TAILS = [[role] for role in GROUP_ROLES]  # a subject's last word, as a one-word list
 
 
 def genders_of(user_id: int, people: list[str]) -> list[tuple[str, str]]:
@@ -212,9 +208,9 @@ class UpdatePipeline:
         return out, out_vectors
 
     def embed_many(self, texts: list[str]):
-        """Facts' sentences embedded as the user would say them (wording.in_first_person)."""
+        """Facts' sentences embedded as the user would say them (wording.first_person)."""
         user = self.user.get_username()
-        return embeddings.embed_many([wording.in_first_person(t, user) for t in texts])
+        return embeddings.embed_many([wording.first_person(t, user) for t in texts])
 
     def read_again(self, amended: amend.Amended, speaker: str) -> list[nlp.ParsedFact]:
         reason = f"corrected by the user: {amended.right}, not {amended.wrong}"
