@@ -104,9 +104,41 @@ def _unshouted(match: re.Match) -> str:
     return match.group(0).lower()
 
 
+# a role and the word after it ("new apprentice aruzan"), read without taking the word
+ROLE_THEN = re.compile(r"\b([a-z]+)\s+(?=([a-z][a-z'’-]{2,})\b)")
+
+
+def _after_roles(text: str) -> str:
+    """ "new apprentice aruzan started monday": a word no English dictionary holds, right
+    after a role of a person, is that person's name, whatever the names list says."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from memory.nlp.words import PEOPLE
+
+    chars = list(text)
+    for found in ROLE_THEN.finditer(text):
+        role, word = found.group(1), found.group(2).removesuffix("'s").removesuffix("’s")
+        if not is_role(role.removesuffix("s"), PEOPLE):
+            continue
+        if word in STOP_WORDS | NOT_NAMES or word in english_words() or inflected(word):
+            continue
+        chars[found.start(2)] = chars[found.start(2)].upper()
+    return "".join(chars)
+
+
+# Words for someone by what they do ("the new intern", "my barista") beyond the roles of
+# family and work that memory.nlp.words lists, and the endings of most others ("teacher").
+DOERS = {"apprentice", "intern", "mate", "hire", "guide", "nurse", "chef", "vet", "barista"}
+DOER_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent", "ee")
+
+
+def is_role(word: str, people: frozenset[str]) -> bool:
+    return word in people or word in DOERS or len(word) > 4 and word.endswith(DOER_ENDINGS)
+
+
 def truecased(text: str) -> str:
     """`text` with "i" and lower-case first names capitalised, and shouted English words in
     lower case; nothing else changes (the length stays, so offsets hold)."""
     if not any(c.islower() for c in text):
         return text
-    return WORD.sub(_capital, SHOUTED.sub(_unshouted, text))
+    return _after_roles(WORD.sub(_capital, SHOUTED.sub(_unshouted, text)))

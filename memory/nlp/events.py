@@ -54,9 +54,11 @@ class EventFrames:
             self.add(parent, f"role:{kind}", self.reader.name_of(name), multi=True)
         return bool(names)
 
-    def lessons(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
+    def lessons(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "started hungarian lessons", "taking piano classes", "signed up for a pottery
-        course": what the lessons are in is what the subject learns (stopped, no more)."""
+        course": what the lessons are in is what the subject learns (stopped, no more).
+        Where they are held is no employer ("started a pottery class at the town hall")."""
+        read = False
         held = [child(verb, "dobj")] + [o for p, o in prep_objects(verb) if p == "for"]
         for lesson in held:
             if lesson is None or lesson.lemma_.lower() not in LESSONS:
@@ -67,6 +69,8 @@ class EventFrames:
                 ended = verb.lemma_ in STOP_VERBS
                 subject_of = self.reader.entity(subject)
                 self.add(subject_of, "learn", said[-1].text, negated=neg != ended, plan=plan)
+                read = True
+        return read
 
     def perished(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "basil's finally dead", "the frangipani didn't survive the trip": a thing or

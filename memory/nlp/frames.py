@@ -46,6 +46,14 @@ from memory.nlp.reader import (
 from memory.nlp.verbs import VerbFrames, home_place
 
 
+def earlier(noun: Token) -> bool:
+    """ "my old bike", "my previous landlord": what held before (an "old friend" still is)."""
+    words = {c.lower_ for c in noun.children if c.dep_ in ("amod", "compound")}
+    if noun.lemma_.lower() in PEOPLE:
+        words.discard("old")
+    return bool(words & {"old", "former", "previous", "ex"})
+
+
 class SentenceFrames(
     NamingFrames, HoldingFrames, EventFrames, EndingFrames, VerbFrames, PersonFrames
 ):
@@ -154,7 +162,8 @@ class SentenceFrames(
                 continue
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
-            self.lessons(verb, subject, neg, plan)
+            if self.lessons(verb, subject, neg, plan):
+                continue
             if self.birth(verb, subject, neg):
                 continue
             self.bought_home(verb, subject, neg)
@@ -246,7 +255,8 @@ class SentenceFrames(
                     if c.dep_ == "conj" and (c.pos_ == "PROPN" or called(c) is not None)
                 ]
                 multi = bool(listed)
-                self.add(owned[0], owned[1], value, negated=neg, plan=plan, multi=multi)
+                kw = {"past": True} if earlier(subject) else {"plan": plan, "multi": multi}
+                self.add(owned[0], owned[1], value, negated=neg, **kw)
                 for other in listed:
                     self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
                 return True
@@ -306,6 +316,9 @@ class SentenceFrames(
 
     def owned_role(self, token: Token) -> tuple[str, str] | None:
         """(owner, role:<noun>) for "my manager", "Ana's husband", "my dog's name"."""
+        if token.lower_ == "one" and child(token, "amod") is not None:
+            # "my previous landlord was Mr Okafor, the new one is Mrs Lund": the role said last
+            return self.reader.last_role
         if token.pos_ != "NOUN" and not (token.pos_ == "PROPN" and token.is_lower):
             return None  # (a lower-case "PROPN" is a noun the tagger misread: "new housemate")
         if edge_of_spell(token):
@@ -325,7 +338,8 @@ class SentenceFrames(
                 return outer, f"role:{self.reader.role(inner)}"
         if role == "name":
             return owner, "is_called"
-        return owner, f"role:{role}"
+        self.reader.last_role = owner, f"role:{role}"
+        return self.reader.last_role
 
     def given_up(self, verb: Token, entity: str, relation: str, plan: bool = False) -> bool:
         """ "switched from the mobile team to the payments team", "changing my major from law

@@ -153,6 +153,8 @@ def negated(predicate: Token) -> bool:
             return True
         if c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children):
             return True
+        if c.dep_ in ("aux", "auxpass") and any(g.dep_ == "neg" for g in c.children):
+            return True  # "my brother Joost isn't married": the parser hung "n't" on "is"
     return False
 
 

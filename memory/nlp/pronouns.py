@@ -121,6 +121,8 @@ class Pronouns:
         subject = child(verb, *SUBJECTS) if verb is not None else None
         if subject is None or subject.i > poss.i or subject in poss.ancestors:
             return None
+        if verb.lemma_ == "be" and poss.head.dep_ == "attr":
+            return None  # "Maureen is her sister": someone else's
         named = child(subject, "appos") if subject.pos_ == "NOUN" else subject
         if named is None or named.pos_ != "PROPN":
             return None

@@ -4,6 +4,7 @@ whether a predicate is negated or planned. memory.nlp.frames builds facts from t
 
 from dataclasses import dataclass, field
 
+from memory.nlp.casing import is_role
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import (
     DEICTIC,
@@ -97,6 +98,7 @@ class Reader(Pronouns):
             self.people.append(self.last_person)
 
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
+    last_role: tuple[str, str] | None = None  # (owner, role:<noun>) said last ("the new one")
     last_place: str = ""  # the place named last ("in Munich"), for "there"
     last_home: str = ""  # where a home named last is ("a house in Risskov"), for "moving"
 
@@ -367,6 +369,6 @@ def titled(token: Token) -> str | None:
     """A role typed in lower case before a name, as its title ("landlord" in "landlord Mr
     Deng"); None for any other word."""
     word = token.lower_
-    if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in PEOPLE:
+    if token.dep_ not in ("compound", "flat") or not token.is_lower or not is_role(word, PEOPLE):
         return None
     return word

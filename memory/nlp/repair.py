@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from memory.nlp.corrections import CONTENT, contrast, kind, retracted, similarity
+from memory.nlp.corrections import CONTENT, contrast, kind, retracted, shape, similarity
 from memory.nlp.parse import Span, Token, parse
 
 CUES = {
@@ -63,7 +63,7 @@ def repaired(text: str, before: str = "") -> Repair | None:
         _value(t) and t.pos_ not in ("AUX", "PRON", "DET") for t in doc[: repair.start]
     )
     if repair.start > 0 and said_first and doc[: repair.start].text.strip(" .,-—–!?"):
-        found = replace_in(doc[: repair.start].text, repair)
+        found = replace_in(doc[: repair.start].text, repair, own=True)
         if found:
             rest = doc[repair.end :].text
             return Repair(text=f"{found[0]} {rest}".strip(), wrong=found[1], right=found[2])
@@ -162,20 +162,32 @@ def _value(t: Token) -> bool:
     word = _word(t)
     if not word or t.lower_ in FILLERS | CUES | MEANING:
         return False
+    if not any(c.isalnum() for c in t.text):
+        return False  # (a full stop the tagger took for a name)
+    if len(word.strip(".")) == 1 and word[0].isalpha():
+        return False  # "aruzhan, with an h": a letter spelled out is no value
     return t.pos_ in CONTENT or t.like_num or kind(word) != "other"
 
 
-def replace_in(said: str, repair: Span) -> tuple[str, str, str] | None:
+def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str, str] | None:
     """`said` with the values the repair stands for replaced: (new text, wrong, right); a
     repair may put several right ("Saturday, the 27th" for "Friday the 26th")."""
-    pair = contrast(repair)
+    # ("the winery is in Colonia actually, not Carmelo": the "not" may follow the cue)
+    pair = contrast(repair) or contrast(repair.sent)
     pairs: list[tuple[str, str]] = []
     if pair and _named(said, pair[1]):
         pairs.append((pair[1], pair[0]))
     old = parse(said)
     runs = values(repair)
+    # "gunnar's start is the 16th actually": who or what the value is of is not the value,
+    # but it tells which of the earlier values is meant ("a winery in Carmelo")
+    holders = {t.lower_ for r in runs if _holder(r) for t in r}
+    runs = [r for r in runs if not _holder(r)] or runs
     for run in runs:
-        found = same_unit(old, run) or same_kind(old, run, repair) or same_role(old, run)
+        if pairs and any(_number(t) == _number_of(pairs[0][1]) for t in run):
+            continue  # ("route 27 not 22": the 27 is put in already)
+        found = same_unit(old, run) or same_head(old, run)
+        found = found or same_kind(old, run, repair) or same_role(old, run, holders)
         if found and found[0].lower() not in {w.lower() for w, _ in pairs}:
             pairs.append(found)
     if not pairs:
@@ -184,11 +196,22 @@ def replace_in(said: str, repair: Span) -> tuple[str, str, str] | None:
     if not pairs:
         found = next((f for f in (alike(old, run) for run in runs) if f), None)
         pairs = [found] if found else []
+    if not pairs and own and len(runs) == 1:
+        # (in the same breath only: an earlier message's last name may be anyone's)
+        found = last_name(old, runs[0])
+        pairs = [found] if found else []
     if not pairs:
         return None
     for wrong, right in pairs:
         said = _substitute(said, wrong, right)
     return said, pairs[0][0], pairs[0][1]
+
+
+def _holder(run: list[Token]) -> bool:
+    head = next((t for t in run if t.head not in run), run[-1])
+    if head.pos_ not in ("NOUN", "PROPN") or any(t.like_num for t in run):
+        return False  # a number is a value, whatever the parser hung it on ("wyatt's 11")
+    return head.dep_ in ("nsubj", "nsubjpass", "poss") and head.head.pos_ in ("AUX", "NOUN")
 
 
 def values(repair: Span) -> list[list[Token]]:
@@ -245,6 +268,19 @@ def same_unit(old, run: list[Token]) -> tuple[str, str] | None:
     return None
 
 
+def same_head(old, run: list[Token]) -> tuple[str, str] | None:
+    """ "Leith St" for "Castle St", "Sunrise Language Centre" for "Sunset Language Centre":
+    a name of the same last words, said whole, stands for the one said before."""
+    if len(run) < 2 or not run[0].text[:1].isalnum():
+        return None
+    tail = [t.lower_ for t in run[1:]]
+    for start in range(len(old) - len(run) + 1):
+        piece = old[start : start + len(run)]
+        if [t.lower_ for t in piece[1:]] == tail and piece[0].lower_ != run[0].lower_:
+            return piece.text, _text(run)
+    return None
+
+
 def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
     """A weekday for a weekday, an ordinal or a number for one: the last said of its kind
     ("June 21" for "June 14": the month is the same, the day is what changed)."""
@@ -253,6 +289,9 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
         if wanted == "other" and not token.like_num:
             continue
         said = [t for t in old if _class(t.text) == wanted and _number(t) != _number(token)]
+        if kind(_word(token)) == "ordinal":
+            # "the 16th" stands for a day ("2 march"), not a count ("slept 5 hours")
+            said = [t for t in said if t.text[-2:].isalpha() or _of_month(t)]
         if not said:
             continue
         # the one said of the same thing as the repair, if it names one ("meant 9 for migo")
@@ -262,9 +301,19 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
     return None
 
 
+def _of_month(t: Token) -> bool:
+    """ "2 march", "march 2": a number beside a month is a day of it."""
+    near = [t.doc[i] for i in (t.i - 1, t.i + 1, t.i + 2) if 0 <= i < len(t.doc)]
+    return any(kind(w.text) == "month" for w in near)
+
+
 def _class(word: str) -> str:
     found = kind(word)
     return "number" if found in ("number", "ordinal") or word.isdigit() else found
+
+
+def _number_of(word: str) -> str:
+    return re.sub(r"(?<=\d)(st|nd|rd|th)$", "", word.lower())
 
 
 def _number(t: Token) -> str:
@@ -272,7 +321,7 @@ def _number(t: Token) -> str:
     return re.sub(r"(?<=\d)(st|nd|rd|th)$", "", _word(t).lower())
 
 
-def same_role(old, run: list[Token]) -> tuple[str, str] | None:
+def same_role(old, run: list[Token], holders: set[str] = frozenset()) -> tuple[str, str] | None:
     """ "she's a lawyer ... scratch that, she's a paralegal": the word in the same place of
     the same kind of clause (here what "be" says of someone)."""
     head = next((t for t in run if t.head not in run), run[-1])
@@ -285,11 +334,13 @@ def same_role(old, run: list[Token]) -> tuple[str, str] | None:
         and t.head.lemma_ == head.head.lemma_
         and t.pos_ in CONTENT
         and t.lower_ != head.lower_
+        and shape(t.text) == shape(head.text)  # a date for a date, not for "fish quotas"
         and (head.dep_ != "pobj" or t.head.lower_ == head.head.lower_)
     ]
     if not same:
         return None
-    wrong = same[-1]
+    near = [t for t in same if any(w.lower_ in holders for w in t.doc[max(t.i - 3, 0) : t.i])]
+    wrong = (near or same)[-1]
     # the wrong value's own modifiers go with it ("a lawyer", "leyla khanim")
     words = [w for w in wrong.subtree if w.dep_ in ("compound", "amod", "flat") or w == wrong]
     return " ".join(w.text for w in words), _text(run)
@@ -308,6 +359,23 @@ def alike(old, run: list[Token]) -> tuple[str, str] | None:
         if max(spelled, meant) > score:
             best, score = t, max(spelled, meant)
     return (best.text, right) if best is not None else None
+
+
+def last_name(old, run: list[Token]) -> tuple[str, str] | None:
+    """ "a woman called Maureen... no, Siobhan": a name alone puts right the name said last."""
+    if not all(t.pos_ == "PROPN" for t in run):
+        return None
+    right = _text(run)
+    names: list[list[Token]] = []
+    for t in old:
+        if t.pos_ != "PROPN":
+            continue
+        if names and names[-1][-1].i == t.i - 1:
+            names[-1].append(t)
+        else:
+            names.append([t])
+    names = [n for n in names if _text(n).lower() != right.lower()]
+    return (_text(names[-1]), right) if names else None
 
 
 def _folded(word: str) -> str:

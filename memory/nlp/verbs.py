@@ -4,7 +4,7 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 import dataclasses
 
-from memory.nlp.facts import Triplet, leisure
+from memory.nlp.facts import TEAM_WORDS, Triplet, leisure
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import listed_gender
 from memory.nlp.reader import (
@@ -122,14 +122,18 @@ class VerbFrames:
             # the subject is joined with is ("Sam" for "I"). With no one joined, "we moved
             # to Thursdays" moved a schedule, not a home.
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
-            if not joined:
+            if not joined and found.relation != "partner_of":
                 self.add(entity, "be_on", value, negated=neg, plan=plan)
                 return
-            value = self.reader.entity(joined[0])
+            value = self.reader.entity(joined[0]) if joined else ""
         if not value and found.relation == "partner_of":
             # "Oskar and I are getting married in September": the one joined is the value
             joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             value = self.reader.entity(joined[0]) if joined else ""
+            if not value and verb.lemma_ == "marry":
+                # "my sister is getting married in august": to whom is not said; the state is
+                self.add(entity, "marry", "", negated=found.negated or neg, plan=plan)
+                return
         negated_now = found.negated or neg
         if found.relation == "lives_in" and verb.lemma_ in MOVING and employer(value):
             found = dataclasses.replace(found, relation="works_for")  # "moving to Ndovu Safaris"
@@ -151,6 +155,10 @@ class VerbFrames:
         # one belongs to a choir and a pottery class at once; to one team at a time
         multi = found.relation == "member_of" and leisure(value)
         self.add(entity, found.relation, value, negated=negated_now, plan=plan, multi=multi)
+        if found.relation == "partner_of" and verb.lemma_ == "marry" and value:
+            # "Sanne and Rick got married": the state changed, not only the tie (which
+            # "engaged to Rick" told already)
+            self.add(entity, "marry", "", negated=negated_now, plan=plan)
         for relation, obj in found.extra:
             self.add(entity, relation, obj, plan=plan)
         if found.relation == "lives_in" and found.negated and not plan:
@@ -292,6 +300,8 @@ class VerbFrames:
         obj = child(verb, "dobj", "attr", "oprd", "acomp")
         if obj is not None and obj.pos_ == "PROPN":
             return self.reader.value(obj)
+        if obj is not None and found.relation == "member_of" and obj.lower_ in TEAM_WORDS:
+            return self.reader.value(obj)  # "joined a football team at work": the team
         if obj is not None and obj.lemma_ in GENERIC_OBJECTS:
             named = [c for c in children(obj, "compound") if c.pos_ == "PROPN"]
             if named:  # "took the Deloitte offer", "the Stripe job"

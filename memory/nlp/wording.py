@@ -117,6 +117,8 @@ def clause(
             return f"{value} {verb} {owner} {role}"
         return f"{owner} {role} {verb} {value}".strip()
     verb, rest = PLAN_VERBS.get(relation, phrase(relation)) if plan else phrase(relation)
+    if relation == "member_of" and not plan and in_group(value):
+        verb, rest = "be", "in the"  # "you are in the community choir", not "play for"
     tail = " ".join(w for w in (rest, value) if w)
     if plan:
         be = inflect("be", person)
@@ -127,6 +129,12 @@ def clause(
         do = "did" if past else ("do" if person == 2 else "does")
         return f"{who} {do} not {verb} {tail}".strip()
     return f"{who} {inflect(verb, person, past)} {tail}".strip()
+
+
+def in_group(value: str) -> bool:
+    from memory.nlp.facts import leisure  # (facts reads wording's relations)
+
+    return leisure(value) and not value.lower().startswith(("the ", "a "))
 
 
 _VERB_AFTER = {"is": "are", "was": "were", "has": "have", "does": "do"}

@@ -15,7 +15,9 @@ from memory.pipeline import (
     dated,
     expect,
     located,
+    marital,
     newest,
+    origin,
     pastimes,
     roles,
     shifts,
@@ -33,6 +35,7 @@ from memory.pipeline.yesno import says_ended, yes_no
 
 UNKNOWN = "I don't know."
 ANSWERABLE = 20  # facts checked for an answer of the kind asked
+READ_FOR_DAY = 10  # facts a schedule question reads for the day, when the closest give none
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
 
 
@@ -65,11 +68,14 @@ def decide(evidence: Evidence) -> str | None:
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
     decided = (
-        dated.answer(evidence)
+        marital.answer(evidence)
+        or dated.answer(evidence)
         or shifts.answer(evidence)
         or pastimes.answer(evidence)
         or anchored.before_anchor(evidence)
         or located.where_thing(evidence)
+        or located.where_is(evidence)
+        or origin.answer(evidence)
         or typed.answer(evidence)
     )
     if decided:
@@ -150,10 +156,18 @@ def scheduled(evidence: Evidence, facts: list[Fact]) -> str | None:
     best = evidence.similarity.get(facts[0].pk, 0.0)
     close = [f for f in facts[:5] if evidence.similarity.get(f.pk, 0.0) >= best - 0.15]
     question = evidence.intent.text.lower()
-    for fact in sorted(close or facts[:1], key=lambda f: (f.created_at, f.pk), reverse=True):
-        said = expect.said_day(fact)
+    newest_first = sorted(close or facts[:1], key=lambda f: (f.created_at, f.pk), reverse=True)
+    # ("i joined a choir!" is closest to "what day is choir?"; "rehearsals are thursdays",
+    # further off, is the one that gives a day)
+    further = sorted(facts[:READ_FOR_DAY], key=lambda f: -evidence.similarity.get(f.pk, 0.0))
+    # ...and last, a day told elsewhere in the closest one's message ("signed up for a
+    # pottery class!! the sessions are on wednesdays")
+    tries = [(f, False) for f in newest_first + [f for f in further if f.is_true]]
+    for fact, whole in tries + [(f, True) for f in newest_first]:
+        said = expect.said_day(fact, whole=whole)
         if said and said.lower() not in question:
-            return said
+            dated = any(w.strip(",.").isdigit() for w in said.split()[:2])
+            return said if said.startswith("on ") or not dated else f"on {said}"
     return None
 
 

@@ -190,7 +190,9 @@ def fit(
     started); otherwise the sentence must share two of them, the sentence before it in the
     message counting for half ("dana is pregnant!! due in january")."""
     words = stems(sent)
-    own = len(words & event.words)
+    # the event named by its noun counts as one of its words ("gunnar's start is the 16th")
+    named = any(t.pos_ == "NOUN" and t.lemma_ == event.verb for t in sent)
+    own = len(words & event.words) + named
     shared = own + len((before - words) & event.words) / 2 if own else 0
     best, plan = 0.0, False
     for token in sent:

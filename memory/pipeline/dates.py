@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from memory.models import Fact
 from memory.nlp import stem
+from memory.nlp.corrections import WEEKDAYS
 from memory.pipeline.guard import base_relation
 from memory.pipeline.speech import day, sentence
 
@@ -178,7 +179,7 @@ def said_in(sent, said_at: datetime) -> str | None:
     year = next((t for t in tokens if t.like_num and YEAR.fullmatch(t.text)), None)
     if month is not None:
         number = MONTH_WORDS[month.lower_.rstrip(".")]
-        date_of = _day_beside(month)
+        date_of = day_beside(month)
         before = month.i > 0 and month.doc[month.i - 1].lower_
         label = MONTHS[number - 1]
         if year is not None:
@@ -186,7 +187,9 @@ def said_in(sent, said_at: datetime) -> str | None:
         elif before == "last":  # "since last october", said in January
             label += f" {said_at.year - (number >= said_at.month)}"
         # (otherwise the year is left unsaid, as the user left it: "due in january")
-        return f"on {date_of} {label}" if date_of else f"in {label}"
+        if not date_of:
+            return f"in {label}"
+        return f"on {_weekday_before(_first_of(month))}{date_of} {label}"
     if year is not None:
         return f"in {year.text}"
     ordinals = [t for t in tokens if ORDINAL.match(t.text) and t.text[-2:].isalpha()]
@@ -196,7 +199,7 @@ def said_in(sent, said_at: datetime) -> str | None:
         # "I said the 20th, it's actually the 24th": the day put right is said last
         said = any(t.lemma_ == "say" and child(t, "nsubj") is not None for t in sent)
         ordinal = ordinals[-1] if said or cued(sent.text) else ordinals[0]
-        return _day_of_month(ordinal, said_at)
+        return _day_of_month(ordinal, said_at).replace("on ", f"on {_weekday_before(ordinal)}", 1)
     return _relative(sent.text, said_at)
 
 
@@ -217,6 +220,26 @@ def _day_of_month(ordinal, said_at: datetime) -> str:
     return f"on {number} {MONTHS[month - 1]}"
 
 
+def _weekday_before(token) -> str:
+    """ "tuesday the 25th", "saturday, 27 december": the day of the week said just before a
+    date, kept in the answer ("On Tuesday 25 November."), unless set aside ("not friday")."""
+    for t in reversed(token.doc[max(token.i - 3, 0) : token.i]):
+        if t.lower_ in WEEKDAYS:
+            return "" if _denied(t) else f"{t.lower_.capitalize()} "
+        if not (t.is_punct or t.lower_ in ("the", "on")):
+            return ""
+    return ""
+
+
+def _first_of(month):
+    """The first word of a date written around its month ("the 24th of july": "24th")."""
+    doc = month.doc
+    for i in (month.i - 2, month.i - 1):
+        if 0 <= i < month.i and ORDINAL.match(doc[i].text):
+            return doc[i]
+    return month
+
+
 def _denied(token) -> bool:
     window = token.doc[max(token.i - 2, 0) : token.i]
     return any(t.lower_ in ("not", "never") for t in window)
@@ -228,13 +251,13 @@ def _is_month(token) -> bool:
         return False
     if low == "may":  # the month, not the verb: "in may", "may 5"
         before = token.doc[token.i - 1].lower_ if token.i else ""
-        return before in MAY_CUES or bool(_day_beside(token))
+        return before in MAY_CUES or bool(day_beside(token))
     if low not in MONTH_NAMES:
-        return bool(_day_beside(token))  # "jan", "mar" are words too, unless dated: "mar 3"
+        return bool(day_beside(token))  # "jan", "mar" are words too, unless dated: "mar 3"
     return True
 
 
-def _day_beside(month) -> str:
+def day_beside(month) -> str:
     """ "may 5", "14 september", "the 24th of july": the day of the month said with it."""
     doc = month.doc
     near = [doc[i] for i in (month.i - 1, month.i - 2, month.i + 1) if 0 <= i < len(doc)]

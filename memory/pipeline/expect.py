@@ -10,6 +10,7 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.parse import Doc, Token, child, parse, parse_entities
+from memory.pipeline.dates import capitalised, day_beside
 from memory.pipeline.names import source
 
 PLACE_LABELS = {"GPE", "LOC", "FAC", "ORG"}
@@ -199,23 +200,27 @@ def asks_schedule(question: str) -> bool:
     return finite and not any(t.tag_ == "VBD" for t in verbs)
 
 
-def said_day(fact: Fact) -> str | None:
+def said_day(fact: Fact, *, whole: bool = False) -> str | None:
     """The day or date its statement gives ("on Wednesdays", "June 21", "the 21st"), not one
-    it denies ("Tuesdays, not Wednesdays"): in the sentence naming its value, else in any."""
+    it denies ("Tuesdays, not Wednesdays"): in the sentence naming its value, else (or when
+    `whole`) in any of its message."""
     doc = parse_entities(source(fact))
     anchor = (fact.object or "").lower()
-    sents = [s for s in doc.sents if anchor and anchor in s.text.lower()] or list(doc.sents)
+    sents = [s for s in doc.sents if anchor and anchor in s.text.lower() and not whole]
+    sents = sents or list(doc.sents)
     for sent in sents:
         for token in sent:
             denied = token.i > 0 and doc[token.i - 1].lower_ in ("not", "no", "never")
             if denied:
                 continue
             if token.lower_ in WEEKDAYS:
-                return f"on {token.text}"
+                return f"on {token.text.capitalize()}"
             if token.ent_type_ == "DATE" and token.ent_iob_ == "B":
                 span = next(e for e in doc.ents if e.start == token.i)
                 if not RELATIVE & {w.lower() for w in span.text.split()}:
-                    return span.text
+                    # ("16 august": the tagger may leave the day out of a month's entity)
+                    beside = day_beside(token) if len(span) == 1 else ""
+                    return capitalised(f"{beside} {span.text}" if beside else span.text)
     return None
 
 

@@ -3,15 +3,20 @@ in Osu" and "moving the shop from Osu to East Legon next month". The question re
 role of the user ("my shop"); the answer is the newest place said of a thing by that head
 noun, a move to come counting once its day has come (and said as still to come before)."""
 
+import re
+
 from memory import nlp
 from memory.models import Fact
+from memory.nlp import wording
+from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import PEOPLE
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
+from memory.pipeline.speech import sentence
 
 # Slots that say where something is ("the shop is in Osu", "the studio moved to Cordón").
-PLACES = {"be_in", "located_in", "be_at", "based_in", "lives_in"}
+PLACES = {"be_in", "located_in", "be_at", "based_in", "lives_in", "be_on"}
 
 
 def where_thing(evidence: Evidence) -> str | None:
@@ -33,6 +38,55 @@ def where_thing(evidence: Evidence) -> str | None:
     if coming:
         said += f" It is going to move to {coming[0].object}."
     return said
+
+
+def where_is(evidence: Evidence) -> str | None:
+    """ "Where is the wine bar?", "Which neighbourhood is the wine bar in?": the newest place
+    said of a thing by that head noun ("the wine bar is in vake, not sololaki")."""
+    intent = evidence.intent
+    if intent.yes_no or intent.wants_past or intent.wh not in ("where", "which", "what"):
+        return None
+    noun = asked_thing(intent.text)
+    if noun is None or noun.lemma_.lower() in PEOPLE:
+        return None
+    placed = [f for f in evidence.facts if f.is_true and _places(f, noun.lower_)]
+    placed = [f for f in placed if not _planned(f) or slots.has_happened(f, evidence.asked_at)]
+    if not placed:
+        return None
+    now = max(placed, key=lambda f: (_since(f), f.pk))
+    prep = wording.phrase(base_relation(now.relation))[1] or "in"
+    return sentence(f"{noun_phrase(noun)} is {prep} {now.object}")
+
+
+def asked_thing(question: str) -> Token | None:
+    """The thing a "where is" question asks the place of: "the wine bar" in "Which
+    neighbourhood is the wine bar in?" (the other noun is the kind of place asked)."""
+    doc = parse(question.strip().rstrip(" ?.!") + "?")
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.lemma_ != "be":
+        return None
+    wh = next((t for t in doc if t.lower_ in ("where", "what", "which")), None)
+    stranded = any(t.dep_ == "prep" and not any(t.children) for t in doc)  # "... in?"
+    if wh is None or (wh.lower_ != "where" and not stranded):
+        return None
+    asked_kind = wh.head if wh.dep_ == "det" else None
+    # ("What street is my flat on?": the tagger may take "flat" for an adjective)
+    nouns = [
+        t
+        for t in root.children
+        if t.dep_ in ("nsubj", "attr")
+        and (t.pos_ == "NOUN" or t.pos_ == "ADJ" and child(t, "det", "poss") is not None)
+    ]
+    nouns = [t for t in nouns if t != asked_kind and t != wh]
+    return nouns[0] if len(nouns) == 1 else None
+
+
+def noun_phrase(noun: Token) -> str:
+    """ "the wine bar", "your flat" (as the question said it, to the user)."""
+    words = [t for t in noun.subtree if t.dep_ in ("det", "poss", "compound", "amod") or t == noun]
+    said = " ".join(t.text for t in words)
+    said = re.sub(r"\b(my|our)\b", "your", said, flags=re.I)
+    return said if words[0].dep_ in ("det", "poss") else f"the {said}"
 
 
 def _places(fact: Fact, noun: str) -> bool:

@@ -1,12 +1,14 @@
 """The offline engine's language steps: NLTK-based extraction and symbolic ERASE verdicts."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lemminflect import getInflection, getLemma
 
 from memory import nlp
 from memory.models import Backend, Fact
 from memory.nlp import corrections, statements
+from memory.nlp.facts import leisure
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
@@ -24,6 +26,17 @@ def alike(a: str, b: str) -> bool:
     return corrections.shape(a) == corrections.shape(b) or (
         a.lower().startswith(articles) and b.lower().startswith(articles)
     )
+
+
+def listed_together(new: nlp.ParsedFact, facts: list[Fact]) -> bool:
+    """Whether the slot was once told with several values at once ("took on two
+    apprentices, dana and yerlan"): it holds several, so a new one joins them."""
+    told: dict[int, set[str]] = {}
+    for fact in facts:
+        same = fact.relation == new.relation and nlp.same_entity(fact.subject, new.subject)
+        if same and fact.object and fact.source_message_id is not None:
+            told.setdefault(fact.source_message_id, set()).add(fact.object.lower())
+    return any(len(values) > 1 for values in told.values())
 
 
 def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
@@ -60,13 +73,23 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
             return verdict("reinforce", "states the same again")
         # (a value listed with others holds beside them: "two interns, tomasz and greta")
         single = nlp.relation_is_single_valued(relation) and new.single_valued
+        # (one team at a time, but a new team does not end the pottery class)
+        single = single and not (relation == "member_of" and leisure(fact.object))
         if not new.negated and new.object and single:
             return verdict(
                 "make_false",
                 f"{nlp.relation_label(relation)} holds one value at a time: "
                 f"{new.object!r} replaces {fact.object!r}",
             )
-        if not new.negated and new.object and new.correction and alike(new.object, fact.object):
+        wrong = not new.corrects or objects_match(new.corrects, fact.object)
+        if (
+            not new.negated
+            and new.object
+            and new.correction
+            and wrong
+            and alike(new.object, fact.object)
+        ):
+            # (only the value put right: "aruzhan, not aruzan" leaves Dana an apprentice)
             # "wait no, Unai's the firefighter and Maite's the cop": what was said was wrong
             return verdict("retract", f"corrected: {new.object!r}, not {fact.object!r}")
         return verdict("no_change", "another value of a relation that accumulates")
@@ -118,6 +141,8 @@ class OfflineSteps:
     def judge(self, new: list[nlp.ParsedFact], related: list[list[Fact]]) -> list[Verdict]:
         verdicts = []
         for index, (parsed, facts) in enumerate(zip(new, related, strict=True)):
+            if listed_together(parsed, facts):
+                parsed = replace(parsed, single_valued=False)
             verdicts.extend(judge_one(parsed, fact, index) for fact in facts)
         return verdicts
 

@@ -13,6 +13,7 @@ from memory.nlp.casing import english_nouns
 from memory.nlp.intro import agent
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
+from memory.pipeline import expect
 from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
@@ -159,6 +160,10 @@ def answer(evidence: Evidence) -> str | None:
         if not candidates:
             return None  # only negations fill the slot: nothing happened to date
         target = candidates[0]
+        # "what day do I play five-a-side?": the day it happens, not the day it was said
+        said = expect.said_day(target) if expect.asks_schedule(intent.text) else None
+        if said and said.lower() not in intent.text.lower():
+            return sentence(said)
         if target in plans and not stated_date(target):
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return on_date(target)

@@ -222,7 +222,8 @@ class UpdatePipeline:
         again = extract_in_context(
             self.steps, user_id=self.user.pk, speaker=speaker, text=amended.text
         )
-        return [replace(a, correction=True) for a in again]
+        # (what the re-read facts put right is the wrong value, no other value of the slot)
+        return [replace(a, correction=True, corrects=a.corrects or amended.wrong) for a in again]
 
     def correct_slot(self, p: nlp.ParsedFact, vector):
         wrong = retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []

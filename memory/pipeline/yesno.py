@@ -10,6 +10,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.endings import ENDING_VERBS, LEAVING
+from memory.nlp.facts import leisure
 from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.pipeline import slots
@@ -339,6 +340,10 @@ def mentions_yes_no(evidence: Evidence) -> str:
         if mentions(text, intent.object) and not only_departed(text, intent.object):
             return f"Yes. {since(fact, evidence.speaker)}."
     older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
+    # one belongs to a choir and a class at once: joining a team since ends neither
+    held = [f for f in older if f.relation == "member_of" and leisure(f.object)]
+    if held and mentions(held[0].object, intent.object):
+        return f"Yes, as far as I know. {since(held[0], evidence.speaker)}."
     if older:
         return f"No, not anymore. The latest I know: {since(latest[0], evidence.speaker)}."
     return f"No, as far as I know. The latest I know: {since(latest[0], evidence.speaker)}."
