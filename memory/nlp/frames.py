@@ -19,7 +19,7 @@ from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
-from memory.nlp.marks import over_until, told_earlier, used_to
+from memory.nlp.marks import held_before, over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
@@ -44,14 +44,6 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.verbs import VerbFrames, home_place
-
-
-def earlier(noun: Token) -> bool:
-    """ "my old bike", "my previous landlord": what held before (an "old friend" still is)."""
-    words = {c.lower_ for c in noun.children if c.dep_ in ("amod", "compound")}
-    if noun.lemma_.lower() in PEOPLE:
-        words.discard("old")
-    return bool(words & {"old", "former", "previous", "ex"})
 
 
 class SentenceFrames(
@@ -255,7 +247,7 @@ class SentenceFrames(
                     if c.dep_ == "conj" and (c.pos_ == "PROPN" or called(c) is not None)
                 ]
                 multi = bool(listed)
-                kw = {"past": True} if earlier(subject) else {"plan": plan, "multi": multi}
+                kw = {"past": True} if held_before(subject) else {"plan": plan, "multi": multi}
                 self.add(owned[0], owned[1], value, negated=neg, **kw)
                 for other in listed:
                     self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)

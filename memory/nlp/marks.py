@@ -17,6 +17,7 @@ one a slot may still hold, where the slot reading missed the change.
 from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS, EXCHANGING, particle
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import is_time, prep_objects
+from memory.nlp.words import PEOPLE
 
 # Adverbs of a verb or clause that place it before now ("before that", "previously").
 EARLIER_ADVERBS = {"before", "previously", "formerly", "originally", "once", "ago", "back"}
@@ -273,6 +274,15 @@ def _earlier_modifier(token: Token) -> bool:
     if is_time(token.head):
         return False
     return token.lower_ in EARLIER_MODIFIERS and _modifies_noun(token)
+
+
+def held_before(noun: Token) -> bool:
+    """ "my old bike was a Gazelle", "my previous landlord was Mr Okafor": the value is one
+    of the past (an "old friend" still is a friend)."""
+    said = {c.lower_ for c in noun.children if c.dep_ in ("amod", "compound")}
+    if noun.lemma_.lower() in PEOPLE:
+        said.discard("old")
+    return bool(said & EARLIER_MODIFIERS)
 
 
 def _modifies_noun(token: Token) -> bool:

@@ -12,11 +12,21 @@ the value of the same kind (a weekday for a weekday, a number with the same unit
 the one closest in spelling or meaning."""
 
 import re
-import unicodedata
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
-from memory.nlp.corrections import CONTENT, contrast, kind, retracted, shape, similarity
+from memory.nlp.corrections import CONTENT, contrast, kind, retracted
+from memory.nlp.likeness import (
+    alike,
+    last_name,
+    number,
+    number_of,
+    same_head,
+    same_kind,
+    same_role,
+    same_unit,
+    text_of,
+    word_of,
+)
 from memory.nlp.parse import Span, Token, parse
 
 CUES = {
@@ -38,7 +48,6 @@ MEANING = {"mean", "meant"}
 TRAILING = {"actually"}  # may follow the value it puts right: "the 16th actually"
 FILLERS = {"lol", "ugh", "no", "oh", "ok", "okay", "haha", "lmao", "omg", "hmm", "um", "uh"}
 FILLERS |= {"yeah", "well", "so", "bad", "earlier", "that", "it", "i", "my", "the", "a"}
-ALIKE = 0.6  # spelling or meaning at which an "other" value stands for the repaired one
 
 
 @dataclass(frozen=True)
@@ -159,7 +168,7 @@ def repair_span(doc, cue: Token) -> Span:
 
 
 def _value(t: Token) -> bool:
-    word = _word(t)
+    word = word_of(t)
     if not word or t.lower_ in FILLERS | CUES | MEANING:
         return False
     if not any(c.isalnum() for c in t.text):
@@ -184,7 +193,7 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     holders = {t.lower_ for r in runs if _holder(r) for t in r}
     runs = [r for r in runs if not _holder(r)] or runs
     for run in runs:
-        if pairs and any(_number(t) == _number_of(pairs[0][1]) for t in run):
+        if pairs and any(number(t) == number_of(pairs[0][1]) for t in run):
             continue  # ("route 27 not 22": the 27 is put in already)
         found = same_unit(old, run) or same_head(old, run)
         found = found or same_kind(old, run, repair) or same_role(old, run, holders)
@@ -241,146 +250,15 @@ def taken_back(said: str, repair: Span, runs: list[list[Token]]) -> tuple[str, s
     said = next((t for t in repair if t.text == wrong.split()[0]), None)
     if said is None:
         return None
-    after = [r for r in runs if r[0].i > said.i and _text(r).lower() != wrong.lower()]
+    after = [r for r in runs if r[0].i > said.i and text_of(r).lower() != wrong.lower()]
     # "I said Bedford but the house is in Dartmouth": a name for a name, a number for a number
     alike = [r for r in after if any(_sort(t) == _sort(said) for t in r)]
     found = (alike or after)[:1]
-    return (wrong, _text(found[0])) if found else None
+    return (wrong, text_of(found[0])) if found else None
 
 
 def _sort(token: Token) -> str:
     return "number" if token.like_num else "name" if token.pos_ == "PROPN" else "word"
-
-
-def same_unit(old, run: list[Token]) -> tuple[str, str] | None:
-    """ "11 rooms" for "9 rooms", "8 lbs 2 oz" for "7 lbs 2 oz": the same words around
-    different numbers."""
-    units = [t.lower_ for t in run if not t.like_num and kind(t.text) == "other"]
-    if not units or len(units) == len(run):
-        return None
-    for start in range(len(old)):
-        piece = old[start : start + len(run)]
-        if len(piece) < len(run):
-            break
-        shape = [t.lower_ for t in piece if not t.like_num and kind(t.text) == "other"]
-        if shape == units and piece.text.lower() != _text(run).lower():
-            return piece.text, _text(run)
-    return None
-
-
-def same_head(old, run: list[Token]) -> tuple[str, str] | None:
-    """ "Leith St" for "Castle St", "Sunrise Language Centre" for "Sunset Language Centre":
-    a name of the same last words, said whole, stands for the one said before."""
-    if len(run) < 2 or not run[0].text[:1].isalnum():
-        return None
-    tail = [t.lower_ for t in run[1:]]
-    for start in range(len(old) - len(run) + 1):
-        piece = old[start : start + len(run)]
-        if [t.lower_ for t in piece[1:]] == tail and piece[0].lower_ != run[0].lower_:
-            return piece.text, _text(run)
-    return None
-
-
-def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
-    """A weekday for a weekday, an ordinal or a number for one: the last said of its kind
-    ("June 21" for "June 14": the month is the same, the day is what changed)."""
-    for token in run:
-        wanted = _class(_word(token))
-        if wanted == "other" and not token.like_num:
-            continue
-        said = [t for t in old if _class(t.text) == wanted and _number(t) != _number(token)]
-        if kind(_word(token)) == "ordinal":
-            # "the 16th" stands for a day ("2 march"), not a count ("slept 5 hours")
-            said = [t for t in said if t.text[-2:].isalpha() or _of_month(t)]
-        if not said:
-            continue
-        # the one said of the same thing as the repair, if it names one ("meant 9 for migo")
-        named = {t.lower_ for t in repair if t.is_alpha and not t.is_stop and len(t) > 2}
-        near = [t for t in said if named & {w.lower_ for w in t.sent if abs(w.i - t.i) <= 3}]
-        return (near or said)[-1].text, _word(token)
-    return None
-
-
-def _of_month(t: Token) -> bool:
-    """ "2 march", "march 2": a number beside a month is a day of it."""
-    near = [t.doc[i] for i in (t.i - 1, t.i + 1, t.i + 2) if 0 <= i < len(t.doc)]
-    return any(kind(w.text) == "month" for w in near)
-
-
-def _class(word: str) -> str:
-    found = kind(word)
-    return "number" if found in ("number", "ordinal") or word.isdigit() else found
-
-
-def _number_of(word: str) -> str:
-    return re.sub(r"(?<=\d)(st|nd|rd|th)$", "", word.lower())
-
-
-def _number(t: Token) -> str:
-    """ "14th" and "14" are one day."""
-    return re.sub(r"(?<=\d)(st|nd|rd|th)$", "", _word(t).lower())
-
-
-def same_role(old, run: list[Token], holders: set[str] = frozenset()) -> tuple[str, str] | None:
-    """ "she's a lawyer ... scratch that, she's a paralegal": the word in the same place of
-    the same kind of clause (here what "be" says of someone)."""
-    head = next((t for t in run if t.head not in run), run[-1])
-    if head.dep_ not in ("attr", "dobj", "pobj", "appos", "nsubj") or head.pos_ == "NUM":
-        return None
-    same = [
-        t
-        for t in old
-        if t.dep_ == head.dep_
-        and t.head.lemma_ == head.head.lemma_
-        and t.pos_ in CONTENT
-        and t.lower_ != head.lower_
-        and shape(t.text) == shape(head.text)  # a date for a date, not for "fish quotas"
-        and (head.dep_ != "pobj" or t.head.lower_ == head.head.lower_)
-    ]
-    if not same:
-        return None
-    near = [t for t in same if any(w.lower_ in holders for w in t.doc[max(t.i - 3, 0) : t.i])]
-    wrong = (near or same)[-1]
-    # the wrong value's own modifiers go with it ("a lawyer", "leyla khanim")
-    words = [w for w in wrong.subtree if w.dep_ in ("compound", "amod", "flat") or w == wrong]
-    return " ".join(w.text for w in words), _text(run)
-
-
-def alike(old, run: list[Token]) -> tuple[str, str] | None:
-    """ "maša" for "mass", "paralegal" for "lawyer": the value closest in spelling or in
-    meaning, if close enough."""
-    right = _text(run)
-    best, score = None, ALIKE
-    for t in old:
-        if t.pos_ not in CONTENT or t.is_stop or t.lower_ == right.lower():
-            continue
-        spelled = SequenceMatcher(None, _folded(t.text), _folded(right)).ratio()
-        meant = similarity(t.text, right) if spelled < ALIKE else 0.0
-        if max(spelled, meant) > score:
-            best, score = t, max(spelled, meant)
-    return (best.text, right) if best is not None else None
-
-
-def last_name(old, run: list[Token]) -> tuple[str, str] | None:
-    """ "a woman called Maureen... no, Siobhan": a name alone puts right the name said last."""
-    if not all(t.pos_ == "PROPN" for t in run):
-        return None
-    right = _text(run)
-    names: list[list[Token]] = []
-    for t in old:
-        if t.pos_ != "PROPN":
-            continue
-        if names and names[-1][-1].i == t.i - 1:
-            names[-1].append(t)
-        else:
-            names.append([t])
-    names = [n for n in names if _text(n).lower() != right.lower()]
-    return (_text(names[-1]), right) if names else None
-
-
-def _folded(word: str) -> str:
-    """ "maša" -> "masa": a letter's accent is not a different spelling to a typist."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if c.isascii())
 
 
 def as_word(value: str) -> re.Pattern:
@@ -401,11 +279,3 @@ def _substitute(said: str, wrong: str, right: str) -> str:
     out = as_word(wrong).sub(right, said)
     last = re.escape(right.split()[-1])
     return re.sub(rf"\b({last})\s+{last}\b", r"\1", out, flags=re.I)
-
-
-def _word(t: Token) -> str:
-    return t.text.lstrip("*")
-
-
-def _text(tokens) -> str:
-    return " ".join(_word(t) for t in tokens)
