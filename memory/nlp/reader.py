@@ -4,7 +4,7 @@ whether a predicate is negated or planned. memory.nlp.frames builds facts from t
 
 from dataclasses import dataclass, field
 
-from memory.nlp.casing import is_role
+from memory.nlp.casing import DOERS
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import (
     DEICTIC,
@@ -369,6 +369,7 @@ def titled(token: Token) -> str | None:
     """A role typed in lower case before a name, as its title ("landlord" in "landlord Mr
     Deng"); None for any other word."""
     word = token.lower_
-    if token.dep_ not in ("compound", "flat") or not token.is_lower or not is_role(word, PEOPLE):
+    # (by the word itself: "the river Thames" ends like "teacher" but names no one)
+    if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in PEOPLE | DOERS:
         return None
     return word
