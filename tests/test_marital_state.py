@@ -37,3 +37,9 @@ def test_a_wedding_that_happened_makes_them_married(chat):
     chat.tell_on("2025-03-01", "my best friend Sanne is engaged to Rick")
     chat.tell_on("2025-09-14", "Sanne and Rick got married last weekend, what a party")
     assert chat.ask("Is Sanne married?").startswith("Yes")
+
+
+def test_married_to_someone_asks_the_tie_not_the_state(chat):
+    chat.tell("my sister Anouk is married, her husband is called Pieter")
+    assert chat.ask("Is Anouk married to Pieter?").startswith("Yes")
+    assert chat.ask("Is Anouk married to Joost?").startswith("No")

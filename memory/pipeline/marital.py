@@ -25,8 +25,8 @@ def answer(evidence: Evidence) -> str | None:
     if not intent.yes_no or base_relation(intent.relation or "") not in ("partner_of", "marry"):
         return None
     asked = re.search(r"\b(married|engaged)\b", intent.text, re.I)
-    if asked is None or not intent.subject:
-        return None
+    if asked is None or not intent.subject or intent.object:
+        return None  # ("Is Anouk married to Pieter?" asks the tie, which partner_of holds)
     people = [p for p in re.split(r"\s+and\s+", intent.subject) if p]
     told = [t for p in people for t in states(evidence, p)]
     if not told:
