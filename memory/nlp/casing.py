@@ -118,9 +118,9 @@ def _after_roles(text: str) -> str:
     chars = list(text)
     for found in ROLE_THEN.finditer(text):
         role, word = found.group(1), found.group(2).removesuffix("'s").removesuffix("’s")
-        if not is_role(role.removesuffix("s"), PEOPLE):
+        if not _names_someone(role.removesuffix("s"), PEOPLE):
             continue
-        if word in STOP_WORDS | NOT_NAMES or word in english_words() or inflected(word):
+        if word in STOP_WORDS or word in NOT_NAMES or word in english_words() or inflected(word):
             continue
         chars[found.start(2)] = chars[found.start(2)].upper()
     return "".join(chars)
@@ -132,7 +132,7 @@ DOERS = {"apprentice", "intern", "mate", "hire", "guide", "nurse", "chef", "vet"
 DOER_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent", "ee")
 
 
-def is_role(word: str, people: frozenset[str]) -> bool:
+def _names_someone(word: str, people: frozenset[str]) -> bool:
     return word in people or word in DOERS or len(word) > 4 and word.endswith(DOER_ENDINGS)
 
 

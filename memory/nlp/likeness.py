@@ -81,7 +81,7 @@ def number_of(word: str) -> str:
 
 def number(t: Token) -> str:
     """ "14th" and "14" are one day."""
-    return re.sub(r"(?<=\d)(st|nd|rd|th)$", "", word_of(t).lower())
+    return number_of(word_of(t))
 
 
 def same_role(old, run: list[Token], holders: set[str] = frozenset()) -> tuple[str, str] | None:

@@ -117,18 +117,17 @@ class VerbFrames:
         value = self.best_object(verb, found)
         entity = self.reader.entity(subject)
         words = [w.removesuffix("s") if w[:-1] in WEEKDAYS else w for w in value.lower().split()]
+        joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
         if value and set(words) <= TIME_WORDS | TIME_UNITS | DEICTIC:
             # "Sam and I got engaged last night": a time is when, never the value; the one
             # the subject is joined with is ("Sam" for "I"). With no one joined, "we moved
             # to Thursdays" moved a schedule, not a home.
-            joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             if not joined and found.relation != "partner_of":
                 self.add(entity, "be_on", value, negated=neg, plan=plan)
                 return
             value = self.reader.entity(joined[0]) if joined else ""
         if not value and found.relation == "partner_of":
             # "Oskar and I are getting married in September": the one joined is the value
-            joined = [s for s in self.reader.subjects(verb) if s.i != subject.i]
             value = self.reader.entity(joined[0]) if joined else ""
             if not value and verb.lemma_ == "marry":
                 # "my sister is getting married in august": to whom is not said; the state is

@@ -199,11 +199,11 @@ def said_in(sent, said_at: datetime) -> str | None:
         # "I said the 20th, it's actually the 24th": the day put right is said last
         said = any(t.lemma_ == "say" and child(t, "nsubj") is not None for t in sent)
         ordinal = ordinals[-1] if said or cued(sent.text) else ordinals[0]
-        return _day_of_month(ordinal, said_at).replace("on ", f"on {_weekday_before(ordinal)}", 1)
+        return _day_of_month(ordinal, said_at, weekday=_weekday_before(ordinal))
     return _relative(sent.text, said_at)
 
 
-def _day_of_month(ordinal, said_at: datetime) -> str:
+def _day_of_month(ordinal, said_at: datetime, *, weekday: str = "") -> str:
     """ "started on the 1st" said on 27 March is 1 March; "the closing is the 24th" said on 10
     July is 24 July: the nearest such day before the message for what has happened, after it
     for what is to come."""
@@ -217,7 +217,7 @@ def _day_of_month(ordinal, said_at: datetime) -> str:
         year, month = (year - 1, 12) if month == 1 else (year, month - 1)
     elif not happened and number < said_at.day:
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return f"on {number} {MONTHS[month - 1]}"
+    return f"on {weekday}{number} {MONTHS[month - 1]}"
 
 
 def _weekday_before(token) -> str:
@@ -233,11 +233,8 @@ def _weekday_before(token) -> str:
 
 def _first_of(month):
     """The first word of a date written around its month ("the 24th of july": "24th")."""
-    doc = month.doc
-    for i in (month.i - 2, month.i - 1):
-        if 0 <= i < month.i and ORDINAL.match(doc[i].text):
-            return doc[i]
-    return month
+    day = _day_token(month)
+    return day if day is not None and day.i < month.i else month
 
 
 def _denied(token) -> bool:
@@ -259,13 +256,17 @@ def _is_month(token) -> bool:
 
 def day_beside(month) -> str:
     """ "may 5", "14 september", "the 24th of july": the day of the month said with it."""
+    day = _day_token(month)
+    return ORDINAL.match(day.text).group(1) if day is not None else ""
+
+
+def _day_token(month):
     doc = month.doc
     near = [doc[i] for i in (month.i - 1, month.i - 2, month.i + 1) if 0 <= i < len(doc)]
     for t in near:
-        found = ORDINAL.match(t.text)
-        if found and (t.i != month.i - 2 or doc[month.i - 1].lower_ == "of"):
-            return found.group(1)
-    return ""
+        if ORDINAL.match(t.text) and (t.i != month.i - 2 or doc[month.i - 1].lower_ == "of"):
+            return t
+    return None
 
 
 def _relative(text: str, said_at: datetime) -> str | None:

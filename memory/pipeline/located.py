@@ -3,8 +3,6 @@ in Osu" and "moving the shop from Osu to East Legon next month". The question re
 role of the user ("my shop"); the answer is the newest place said of a thing by that head
 noun, a move to come counting once its day has come (and said as still to come before)."""
 
-import re
-
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
@@ -13,7 +11,7 @@ from memory.nlp.reader import PEOPLE
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import sentence
+from memory.pipeline.speech import sentence, to_you
 
 # Slots that say where something is ("the shop is in Osu", "the studio moved to Cordón").
 PLACES = {"be_in", "located_in", "be_at", "based_in", "lives_in", "be_on"}
@@ -29,10 +27,10 @@ def where_thing(evidence: Evidence) -> str | None:
     if not owned_by(evidence.speaker, intent.subject or evidence.speaker):
         return None
     placed = [f for f in evidence.facts if f.is_true and _places(f, noun)]
-    held = [f for f in placed if not _planned(f) or slots.has_happened(f, evidence.asked_at)]
+    held = _held(evidence, placed)
     if not held:
         return None
-    now = max(held, key=lambda f: (_since(f), f.pk))
+    now = _newest(held)
     said = f"Your {noun} is in {now.object}."
     coming = [f for f in placed if _planned(f) and f not in held and f.created_at >= now.created_at]
     if coming:
@@ -49,11 +47,10 @@ def where_is(evidence: Evidence) -> str | None:
     noun = asked_thing(intent.text)
     if noun is None or noun.lemma_.lower() in PEOPLE:
         return None
-    placed = [f for f in evidence.facts if f.is_true and _places(f, noun.lower_)]
-    placed = [f for f in placed if not _planned(f) or slots.has_happened(f, evidence.asked_at)]
-    if not placed:
+    held = _held(evidence, [f for f in evidence.facts if f.is_true and _places(f, noun.lower_)])
+    if not held:
         return None
-    now = max(placed, key=lambda f: (_since(f), f.pk))
+    now = _newest(held)
     prep = wording.phrase(base_relation(now.relation))[1] or "in"
     return sentence(f"{noun_phrase(noun)} is {prep} {now.object}")
 
@@ -84,8 +81,7 @@ def asked_thing(question: str) -> Token | None:
 def noun_phrase(noun: Token) -> str:
     """ "the wine bar", "your flat" (as the question said it, to the user)."""
     words = [t for t in noun.subtree if t.dep_ in ("det", "poss", "compound", "amod") or t == noun]
-    said = " ".join(t.text for t in words)
-    said = re.sub(r"\b(my|our)\b", "your", said, flags=re.I)
+    said = to_you(" ".join(t.text for t in words))
     return said if words[0].dep_ in ("det", "poss") else f"the {said}"
 
 
@@ -95,6 +91,15 @@ def _places(fact: Fact, noun: str) -> bool:
         return False
     words = nlp.tokenize(fact.subject.lower())
     return bool(words) and nlp.stem(words[-1]) == nlp.stem(noun)
+
+
+def _held(evidence: Evidence, placed: list[Fact]) -> list[Fact]:
+    """The places that hold by the question's time: a move to come counts once its day has."""
+    return [f for f in placed if not _planned(f) or slots.has_happened(f, evidence.asked_at)]
+
+
+def _newest(held: list[Fact]) -> Fact:
+    return max(held, key=lambda f: (_since(f), f.pk))
 
 
 def _planned(fact: Fact) -> bool:
