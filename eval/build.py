@@ -100,7 +100,18 @@ def episodes(text: str, dataset: str) -> list[dict]:
 
 
 def main() -> int:
-    for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "holdout", "fresh", "fresh2"):
+    for name in (
+        "dev",
+        "dev2",
+        "dev3",
+        "dev4",
+        "dev5",
+        "dev6",
+        "dev7",
+        "holdout",
+        "fresh",
+        "fresh2",
+    ):
         source = HERE / f"{name}.txt"
         if not source.exists():
             continue

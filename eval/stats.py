@@ -90,6 +90,7 @@ if __name__ == "__main__":
                     HERE / "dev4.jsonl",
                     HERE / "dev5.jsonl",
                     HERE / "dev6.jsonl",
+                    HERE / "dev7.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

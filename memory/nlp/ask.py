@@ -28,6 +28,9 @@ from memory.nlp.relations import ROLE_NOUNS
 # manager?", "What's my sister called?", "What pets do I have?"); with any other verb the
 # owned noun is the entity asked about ("Where does my brother live?").
 OWNING_VERBS = {"be", "call", "name", "have"}
+# The young of an animal is one of its kind ("what's my cat called?" of a kitten).
+YOUNG = {"kitten": "cat", "puppy": "dog", "pup": "dog", "foal": "horse", "calf": "cow"}
+YOUNG |= {"lamb": "sheep", "chick": "chicken", "duckling": "duck", "bunny": "rabbit"}
 # Role nouns that name a person the user told of as a role ("my partner is Jamie").
 PERSON_ROLES = {"partner", "girlfriend", "boyfriend", "spouse", "unmarried partner"}
 

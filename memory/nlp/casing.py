@@ -99,6 +99,8 @@ def _unshouted(match: re.Match) -> str:
     lone one stays as typed ("UPS", "IT", "PIXIE" are names as often)."""
     words = match.group(0).split()
     english = [w.lower() in FUNCTION_WORDS or inflected(w.lower()) for w in words]
+    if len(words) == 1 and words[0].lower().endswith("ly") and english[0]:
+        return match.group(0).lower()  # "FINALLY got my transfer": no one is called Finally
     if len(words) == 1 or not all(english):  # one word may be a name ("PIXIE. not Pixel")
         return match.group(0)
     return match.group(0).lower()
@@ -136,9 +138,55 @@ def _names_someone(word: str, people: frozenset[str]) -> bool:
     return word in people or word in DOERS or len(word) > 4 and word.endswith(DOER_ENDINGS)
 
 
+# a preposition of place and the word after it ("moved to hódmezővásárhely")
+PLACE_THEN = re.compile(r"\b(?:to|in|from|near|outside)\s+(?=([^\W\d_][^\W\d_'’-]{2,})\b)")
+CHAT_WORDS = {"tbh", "idk", "btw", "ngl", "imo", "omg", "lmao", "asap", "uni", "rn", "irl"}
+
+
+def _after_places(text: str) -> str:
+    """ "moved to hódmezővásárhely": a word no English dictionary holds, right after a
+    preposition of place, is a place's name (the tagger takes it for an adverb or a verb
+    in lower case)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    chars = list(text)
+    for found in PLACE_THEN.finditer(text):
+        word = found.group(1)
+        if not word.islower() or word in STOP_WORDS | NOT_NAMES | CHAT_WORDS:
+            continue
+        if word in english_words() or inflected(word):
+            continue
+        chars[found.start(1)] = chars[found.start(1)].upper()
+    return "".join(chars)
+
+
+# a naming word and the word after it ("a grey girl called sol", "calling him rafiki")
+NAMING_THEN = re.compile(
+    r"\b(?:(?:called|named|calling|naming|name)\s+(?:(?:her|him|it|them)\s+)?"
+    r"|call\s+(?:her|him|it|them)\s+)"  # (a bare "call" is a phone's: "call center", "call mum")
+    r"(?=([^\W\d_][^\W\d_'’-]+)\b)",
+    re.I,
+)
+NOT_CALLED = {"back", "out", "off", "up", "home", "again", "today", "yesterday", "tonight"}
+
+
+def _after_naming(text: str) -> str:
+    """ "calling him rafiki": the word a naming verb gives is a name, dictionary word or not
+    ("a puppy called biscuit")."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    chars = list(text)
+    for found in NAMING_THEN.finditer(text):
+        word = found.group(1)
+        if word.islower() and word not in STOP_WORDS | NOT_CALLED | CHAT_WORDS:
+            chars[found.start(1)] = chars[found.start(1)].upper()
+    return "".join(chars)
+
+
 def truecased(text: str) -> str:
     """`text` with "i" and lower-case first names capitalised, and shouted English words in
     lower case; nothing else changes (the length stays, so offsets hold)."""
     if not any(c.islower() for c in text):
         return text
-    return _after_roles(WORD.sub(_capital, SHOUTED.sub(_unshouted, text)))
+    cased = _after_roles(WORD.sub(_capital, SHOUTED.sub(_unshouted, text)))
+    return _after_naming(_after_places(cased))

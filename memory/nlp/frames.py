@@ -23,7 +23,7 @@ from memory.nlp.marks import CHANGING, held_before, over_until, told_earlier, us
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
-from memory.nlp.predicates import taken_up
+from memory.nlp.predicates import conj_verb, taken_up
 from memory.nlp.reader import (
     ASPECT_VERBS,
     GENERIC_OBJECTS,
@@ -74,7 +74,7 @@ class SentenceFrames(
                 self.reader.last_home = self.reader.last_place = self.reader.value(home)
             verbal = token.pos_ in ("VERB", "AUX") and token.dep_ not in ("aux", "auxpass")
             # The tagger sometimes reads a verb as a noun ("Mary and Bob work at UPS").
-            if verbal or (token.dep_ == "ROOT" and children(token, "nsubj")):
+            if verbal or (token.dep_ == "ROOT" and children(token, "nsubj")) or conj_verb(token):
                 self.predicate(token)
             elif token.dep_ == "appos" and token.pos_ == "PROPN":
                 self.apposition(token)
@@ -87,6 +87,7 @@ class SentenceFrames(
             if token.text == ":":
                 self.labelled_list(token)
             self.named_group(token)
+            self.named_fragment(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
                 self.add(titled[0], titled[1], self.reader.name_of(token))
@@ -100,6 +101,8 @@ class SentenceFrames(
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         if value and not any(c.isalnum() for c in value):
             return  # the tagger took a full stop for a name ("in Dundee. used to ...")
+        if value and value.lower() in ("the", "a", "an", "this", "that", "my", "our"):
+            return  # a phrase the parser cut after its article ("picked for the under 8s ...")
         if relation == "works_for" and value[:1].isdigit():
             return  # "started as a deckhand at 16": an age, not an employer
         if subject and relation:
@@ -124,6 +127,9 @@ class SentenceFrames(
 
     def predicate(self, verb: Token) -> None:
         subjects = self.reader.said_by(verb)
+        if not subjects and verb.dep_ == "advcl" and verb.tag_ == "VBG":
+            # "took in a kitten, calling her Mrvica": who does the clause it hangs from
+            subjects = self.reader.said_by(verb.head)
         if not subjects:
             return
         comp = child(verb, "xcomp")

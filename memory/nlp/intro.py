@@ -29,13 +29,14 @@ JOBS = frozenset(
     "bartender barber hairdresser stylist tailor potter poet writer editor designer "
     "photographer journalist reporter researcher scientist professor lecturer teacher "
     "student librarian cleaner driver courier gardener nanny carer caregiver "
-    "volunteer officer soldier sailor captain skipper diver firefighter paramedic".split()
+    "volunteer officer soldier sailor captain skipper diver firefighter paramedic "
+    "rn gp emt".split()
 )
 PLACES = ("at", "in", "for", "with", "on")
 HOMED = {"living", "based"}
 GREETINGS = re.compile(
-    r"^\s*((hi|hey|hello|hiya|yo|morning|evening|ok|so|well|um|quick intro)\b[^.!?:~]*?"
-    r"(?:[.!?:,~]+|$)\s*)+",
+    r"^\s*((hi|hey|hello|hiya|yo|morning|evening|quick intro)\b[^.!?:~]*?(?:[.!?:,~]+|$)\s*"
+    r"|(ok|so|well|um)\b[.!?:,~]*\s*)+",  # a filler goes alone: "so im youssef, 34"
     re.I,
 )
 SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St James"
@@ -48,9 +49,12 @@ NAMED = re.compile(
     r"(?P<name>[^\W\d_]{3,})(?P<here> here)?(?P<end>\s*(?:[,.:]|$))",
     re.I,
 )
-HELLO = re.compile(r"^(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*", re.I)
+HELLO = re.compile(
+    r"^(?!(?:i'm|im|i am|my name)\b)(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*", re.I
+)
 SAID_OF_THEM = {"is", "was", "has", "had", "works", "lives", "does", "says", "and"}
 AGE = re.compile(r"^(?P<age>[1-9]\d?)(?P<end>\s*[,.!]|$)")
+AGED = re.compile(r"^[,\s]*(?P<age>[1-9]\d?)\s*,\s*(?P<rest>\S.*)$", re.S)
 
 
 def said_of_self(text: str) -> str:
@@ -77,10 +81,16 @@ def _named(parts: list[str]) -> list[str]:
             if len(body.split()) > 2:
                 return out  # the message says something else first
             continue
+        if _greeting(found, body, parts[index + 1 : 3]):
+            continue  # "salam. khalid, 33, ...": the word alone was a hello
         lead = part[: len(part) - len(body)]
         rest = body[found.end() :].strip()
         name = found["name"][:1].upper() + found["name"][1:]
-        if rest[:1].isdigit():  # "kai, 29, from gothenburg"
+        aged = AGED.match(rest)
+        if aged and _as_self(aged["rest"]) != aged["rest"]:
+            # "jess, 34, RN at the uni hospital": the age, then what she does on its own
+            out[index] = f"{lead}I'm {name}. I'm {aged['age']}. {_as_self(aged['rest'])}"
+        elif rest[:1].isdigit():  # "kai, 29, from gothenburg"
             out[index] = f"{lead}I'm {name}, {rest}"
         else:  # "camille, neonatal nurse at the CHU": what she does is said on its own
             out[index] = f"{lead}I'm {name}. {rest}".strip()
@@ -93,6 +103,19 @@ def _named(parts: list[str]) -> list[str]:
     return out
 
 
+def _greeting(found: re.Match, body: str, after: list[str]) -> bool:
+    """A lone word ("salam.", "szia.") is a hello, not a name, when the next part
+    introduces someone ("so im youssef, 34, ...", "khalid, 33, from salalah")."""
+    if found["said"] or found["here"] or body[found.end() :].strip():
+        return False
+    for part in after:
+        body = GREETINGS.sub("", part)
+        named = NAMED.match(body)
+        if named is not None and _introduces(named, body):
+            return True
+    return False
+
+
 def _introduces(found: re.Match, body: str) -> bool:
     """ "riley here", "casey." alone, or "kai, 29, ...", "camille, neonatal nurse at ...": a
     name said of oneself, not someone addressed ("Ana, can you help me?")."""
@@ -103,10 +126,12 @@ def _introduces(found: re.Match, body: str) -> bool:
         return _first_name(name) or name.lower() not in english_words()
     # "i'm Abena, a pharmacist": a capitalised word said after "I'm" is a name the list
     # may not know
-    said = found["said"] is not None and name[:1].isupper()
+    rest = [w.strip(",.").lower() for w in body[found.end() :].split()]
+    # ("im youssef, 34": a word said after "im" and before an age is a name too)
+    aged = bool(rest) and rest[0].isdigit()
+    said = found["said"] is not None and (name[:1].isupper() or aged)
     if not (_first_name(name) or said):
         return False
-    rest = [w.strip(",.").lower() for w in body[found.end() :].split()]
     if not rest:
         return True
     if rest[0].isdigit() and rest[1:2] and rest[1] in SAID_OF_THEM:
@@ -137,13 +162,16 @@ def _as_self(segment: str) -> str:
         return segment  # "Sven likes playing chess on Sundays" says what Sven does
     said_article = doc[0].lower_ in ("a", "an")  # "a pharmacist in Kumasi"
     lead = doc[1 : head.i] if said_article else doc[: head.i]
-    if any(t.pos_ in ("PRON", "DET", "PROPN") or t.tag_ == "VB" for t in lead):
+    # (a lower-case word the tagger took for a name is no one's: "tram driver in szeged")
+    if any(t.pos_ in ("PRON", "DET") or named(t) or verb(t) for t in lead):
         return segment  # "my sister's a nurse", "the nurse at St James": someone else
     # "irish guy living in Berlin": someone who lives somewhere, if not someone who works
     homed = head.lower_ in HOMED and head.i > 0 and doc[head.i - 1].pos_ == "NOUN"
     if not head.is_alpha or head.is_stop or not (agent(head.lower_) or homed):
         return segment
-    if any(t.pos_ in ("VERB", "AUX") and t.i > place.i for t in doc[: min(place.i + 6, end)]):
+    # (a place the tagger took for a verb, "in szeged", is still a place)
+    verbs = [t for t in doc[place.i : min(place.i + 6, end)] if t.pos_ in ("VERB", "AUX")]
+    if any(t.dep_ != "pobj" for t in verbs):
         return segment
     if said_article:
         return segment[: len(segment) - len(body)] + f"I'm {body}"
@@ -151,5 +179,26 @@ def _as_self(segment: str) -> str:
     return segment[: len(segment) - len(body)] + f"I'm {article} {body}"
 
 
+def verb(token) -> bool:
+    """A verb before the job ("love being a nurse"), not a noun the tagger took for one
+    ("call center agent")."""
+    return token.tag_ == "VB" and token.dep_ != "compound"
+
+
+def named(token) -> bool:
+    return token.pos_ == "PROPN" and token.text[:1].isupper()
+
+
 def agent(word: str) -> bool:
-    return word in JOBS or (AGENT.search(word) is not None and word not in NOT_AGENTS)
+    if word in JOBS:
+        return True
+    return AGENT.search(word) is not None and word not in NOT_AGENTS and not adjective(word)
+
+
+def adjective(word: str) -> bool:
+    """A word the dictionary knows only as an adjective ("decent", "pregnant", "patient"
+    is a noun too)."""
+    from lemminflect import getAllLemmas
+
+    kinds = getAllLemmas(word)
+    return "ADJ" in kinds and "NOUN" not in kinds

@@ -81,6 +81,18 @@ class NamingFrames:
         going = head.head.lower_ == "to" and head.head.head.lemma_ in MOVE_VERBS | TRAVEL_VERBS
         return not going and bool(name_gender(token.text))
 
+    def named_fragment(self, token: Token) -> None:
+        """ "got a puppy!! a grey girl called Sol": a sentence that is only "a <noun>
+        called <Name>" names the thing said before it, as "we called her Sol" would."""
+        if token.dep_ != "ROOT" or token.pos_ != "NOUN" or child(token, "det") is None:
+            return
+        if child(token, "det").lower_ not in ("a", "an"):
+            return
+        acl = next((c for c in children(token, "acl") if c.lemma_ in NAMING_VERBS), None)
+        name = child(acl, "oprd") if acl is not None else None
+        if name is not None and name.pos_ == "PROPN":
+            self.add("it", GIVEN, self.reader.name_of(name))
+
     def named_group(self, token: Token) -> None:
         """ "two part-timers, Kyle and Marisol": a group of the speaker's people named in a
         sentence without a verb, as "my part-timers are Kyle and Marisol" would be."""

@@ -136,13 +136,23 @@ def called(token: Token) -> Token | None:
 
 
 def contrastive(neg: Token) -> bool:
-    """ "from Mafra, not Sintra": a "not" after a comma that names the wrong value negates
-    nothing."""
+    """ "from Mafra, not Sintra", "on tuesday not monday": a "not" that names the wrong
+    value after the right one negates nothing."""
     doc = neg.doc
     if neg.lower_ != "not" or neg.i == 0 or neg.i + 1 >= len(doc):
         return False
-    after = doc[neg.i + 1]
-    return doc[neg.i - 1].text == "," and (after.pos_ in ("PROPN", "NUM") or after.is_title)
+    after, before = doc[neg.i + 1], doc[neg.i - 1]
+    if before.text == ",":
+        if after.lower_ in ("my", "our", "his", "her", "their", "the") and neg.i + 2 < len(doc):
+            after = doc[neg.i + 2]  # "..., not my uncle"
+            return after.pos_ in ("NOUN", "PROPN")
+        return after.pos_ in ("PROPN", "NUM") or after.is_title
+    # "the class is on tuesday not monday", "gio is 7 not 6": a value said right before it,
+    # after the predicate, and one of the same kind after it
+    if after.pos_ == "DET" and neg.i + 2 < len(doc):
+        after = doc[neg.i + 2]  # "a dog not a cat"
+    valued = before.pos_ in ("NOUN", "PROPN", "NUM") and before.i > neg.head.i
+    return valued and after.pos_ in ("NOUN", "PROPN", "NUM")
 
 
 def negated(predicate: Token) -> bool:
@@ -343,3 +353,15 @@ def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
 
 def bare_gerund(token: Token) -> bool:
     return token.tag_ == "VBG" and not list(token.children)
+
+
+def conj_verb(token: Token) -> bool:
+    """A verb joined to a verb that the tagger read as a noun: "I live in Hobart and work
+    as a deckhand" (no article or owner, a preposition after it, and a verb by its spelling)."""
+    from lemminflect import getAllLemmas
+
+    if token.pos_ != "NOUN" or token.dep_ != "conj" or token.head.pos_ != "VERB":
+        return False
+    if any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in token.children):
+        return False
+    return bool(children(token, "prep")) and "VERB" in getAllLemmas(token.lower_)

@@ -213,7 +213,7 @@ def _told_then_asked(sentence: str) -> list[str]:
     for k in range(1, len(pieces)):
         told, asked = ", ".join(pieces[:k]), ", ".join(pieces[k:])
         opener = re.findall(r"[\w']+", asked.lower())[:2]
-        if len(opener) < 2 or not (opener[0] in WH or opener[0] in AUX):
+        if len(opener) < 2 or not (opener[0] in WH or opener[0] in AUX or opener[0] in ASKING):
             continue
         words = re.findall(r"[\w']+", told.lower())
         if len(words) < 3 or words[0] in SUBORDINATORS or is_question(told + "."):
@@ -233,6 +233,8 @@ def _remembered(told: str) -> str:
     return told
 
 
+# Words that open a request in chat ("..., any first book ideas?", "..., btw how do I ...?")
+ASKING = {"any", "anyone", "anybody", "btw", "tips", "ideas", "thoughts", "advice"}
 SUBORDINATORS = {"if", "when", "whenever", "since", "because", "although", "though", "while"}
 SUBORDINATORS |= {"unless", "before", "after", "once", "until", "as", "in", "whether"}
 

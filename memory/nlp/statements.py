@@ -60,7 +60,9 @@ def resolve_first_person(sentence: str, speaker: str, last_person: str | None = 
 
 MARKUP = re.compile(r"</?[A-Za-z][^<>]{0,60}>")
 # Laughter typed into a sentence is no word of it; the parser takes "dead lol" for a noun.
-LAUGHTER = re.compile(r"\s*\b(?:lol|lmao|rofl|haha(?:ha)*|hehe)\b", re.I)
+# Laughter and chat asides ("btw", "tbh") say nothing of what happened; the parser takes
+# them for nouns ("gio is 7 not 6 btw": "btw" read as what Gio is).
+LAUGHTER = re.compile(r"\s*\b(?:lol|lmao|rofl|haha(?:ha)*|hehe|btw|tbh|ngl|imo|fyi)\b", re.I)
 EXPLETIVES = {"it", "this", "that", "there", "what", "who", "which"}
 # Values that only point at something said elsewhere ("can't keep paying this", "Maria loves
 # it"): a fact holding one says nothing on its own and would answer questions it cannot.
@@ -73,10 +75,65 @@ NOT_PEOPLE = {"GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "LAN
 
 LEAD_CUE = re.compile(
     r"^\s*(?:(?:oh|ah|ugh|hmm|ok|okay)[\s,]+)?"
-    r"(?:wait,? no|no,? wait|sorry|actually|oops|correction|my bad|hold on|scratch that)"
-    r"\s*[,:!.\-—]+\s*",  # ("correction on Thor, he's ...": the cue is part of the sentence)
+    r"(?:(?:wait,? no|no,? wait)\s*[,:!.\-—]*\s+"  # ("wait no it was ...": said in one breath)
+    r"|(?:wait,? no|no,? wait|sorry|actually|oops|correction|my bad|hold on|scratch that)"
+    r"\s*[,:!.\-—]+\s*)",  # ("correction on Thor, he's ...": the cue is part of the sentence)
     re.I,
 )
+
+
+# Contractions typed without the apostrophe ("im at the hydropower station now", "she doesnt
+# work there"): the tagger splits "im" into "i" and a verb "m" it cannot read. Only forms
+# that are no other English word ("ill", "were", "its", "wont" and "id" are left alone).
+BARE_CONTRACTIONS = {
+    "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
+    "cant": "can't", "isnt": "isn't", "wasnt": "wasn't", "arent": "aren't",
+    "werent": "weren't", "havent": "haven't", "hasnt": "hasn't", "hadnt": "hadn't",
+    "couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't",
+    "thats": "that's", "whats": "what's", "theyre": "they're", "youre": "you're",
+    "hes": "he's", "shes": "she's", "theyve": "they've", "weve": "we've",
+}  # fmt: skip
+BARE = re.compile(r"\b(" + "|".join(BARE_CONTRACTIONS) + r")\b", re.I)
+
+
+def apostrophes(text: str) -> str:
+    """`text` with contractions typed without their apostrophe written with it."""
+
+    def put(found: re.Match) -> str:
+        word = BARE_CONTRACTIONS[found[0].lower()]
+        return word if found[0][:1].islower() or word[:1].isupper() else word.capitalize()
+
+    return BARE.sub(put, text)
+
+
+# "it was my cousin Narek who lent the kiln": the cleft said plainly ("my cousin Narek lent
+# the kiln"), so the one who did it is the verb's subject, not "it"
+CLEFT = re.compile(r"\bit(?: was|'s| is) ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:who|that) (?=[a-z])", re.I)
+
+
+def plainly(text: str) -> str:
+    """`text` with its contractions and clefts said plainly, as extraction reads it."""
+    return CLEFT.sub(r"\1 ", apostrophes(text))
+
+
+# "good news: got the job", "big change: moved to ...": a short label before a colon
+LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?P<label>(?:[^\W\d_]+\s){0,2}[^\W\d_]+):\s+(?=\w)")
+
+
+def unlabelled(text: str) -> str:
+    """`text` with a label that opens a sentence said as a sentence of its own when what
+    follows starts with a verb, so that the clause after it is the speaker's ("good news:
+    got the job at KTU" is not the news's job); a labelled list ("languages: malayalam,
+    english") keeps its label."""
+
+    def apart(found: re.Match) -> str:
+        rest = text[found.end() :]
+        first = parse(rest[:80])[0]
+        if first.pos_ == "VERB" and first.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
+            return found["label"] + ". "
+        return found[0]
+
+    return LABEL.sub(apart, text)
 
 
 CONTRACTED_IS = re.compile(
@@ -107,7 +164,7 @@ def extract(
     # "on wednesday now... sorry, thursday not wednesday": what was meant is read
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
-    text = said_of_self(fixed.text if fixed is not None else text)
+    text = said_of_self(unlabelled(plainly(fixed.text if fixed is not None else text)))
     # "wait no, Unai's the firefighter": the cue marks the message a correction; the parser
     # reads what follows better without it.
     cued = LEAD_CUE.match(text) is not None

@@ -27,6 +27,7 @@ from memory.models import Fact
 from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.predicates import is_plan, negated
 from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
+from memory.nlp.statements import plainly
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
@@ -45,10 +46,13 @@ READ = 8  # the statements closest to the question whose messages are read again
 SUBJECTS = ("nsubj", "nsubjpass")
 # Verbs that say nothing of what someone does ("What does Bec do?" is not "she says ...").
 NO_ACTIVITY = {"be", "have", "say", "think", "tell", "want", "know", "get", "do", "go", "come"}
+NO_ACTIVITY |= {"seem", "feel", "look", "sound", "appear"}  # how someone seems, not does
 NO_ACTIVITY |= LOSS_VERBS | STOP_VERBS | LEAVE_VERBS  # what one gave up is not what one does
 # Children of a predicate that are other clauses, or say how it was said, not what was done.
 OTHER_CLAUSES = {"conj", "cc", "advcl", "ccomp", "parataxis", "punct", "mark", "intj", "discourse"}
 CONTENT = ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+NAMING = {"call", "name"}
+FOR_WORK = {nlp.stem(w) for w in ("work", "living", "live", "job", "money")}
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,7 @@ def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
     who, body = split_speaker(text, speaker)
     reader = Reader(speaker=who)
     out = []
-    for token in parse(body):
+    for token in parse(plainly(body)):
         if token.pos_ == "PROPN" and token.dep_ not in SUBJECTS:
             reader.remember([reader.name_of(token)])  # "dinner with Pedro. he ..."
         if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):
@@ -123,7 +127,12 @@ def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
         subjects = reader.said_by(token)
         if len(subjects) != 1:
             continue  # "Ana and Tom moved": no one answer; no subject: nothing to say
-        entity = reader.entity(subjects[0])
+        subject = subjects[0]
+        if subject.lower_ in ("who", "that") and token.dep_ == "relcl":
+            subject = token.head  # "a guy called Zoltán who sells tractors": Zoltán
+            named = [child(c, "oprd") for c in children(subject, "acl") if c.lemma_ in NAMING]
+            subject = next((n for n in named if n is not None), subject)
+        entity = reader.entity(subject)
         reader.remember([entity])
         out.append(Clause(token, entity, fact))
     return out
@@ -148,9 +157,16 @@ def fit(question: Asked, clause: Clause, speaker: str) -> float:
     if question.verb == "do" and question.role == "object":
         # "What does Anouk do for work?": the sentence must say something of work (not
         # "Øystein swears by his old camera")
-        if activity(predicate) is None or not question.words <= sentence_words(predicate):
+        named = any(c.pos_ in ("NOUN", "PROPN") for c in children(predicate, "dobj", "attr"))
+        needed = question.words
+        if question.words & FOR_WORK and trade(predicate, named):
+            # ("for work", "for a living" ask a job, which "drives a bus for lasta" says
+            # without those words; "swears by his old Nikon" or "talked me into it" does not)
+            needed = question.words - FOR_WORK
+        if activity(predicate) is None or not needed <= sentence_words(predicate):
             return 0.0
-        return 1.0 + shared
+        # "teaches chemistry" says more of work than "raises them alone"
+        return 1.0 + shared + 0.5 * named
     match = verb_match(question.verb, verb_of(predicate))
     if not match or (question.words and not shared and question.role != "subject"):
         return 0.0
@@ -183,12 +199,20 @@ def own(predicate: Token) -> list[Token]:
     return sorted(kept, key=lambda t: t.i)
 
 
+def trade(predicate: Token, named: bool) -> bool:
+    """A job told by what one does every day: a present-tense verb with a thing it is done
+    to ("drives a bus", "runs a bakery", "sells tractors")."""
+    return named and predicate.tag_ in ("VBZ", "VBP") and child(predicate, "dobj") is not None
+
+
 def activity(predicate: Token) -> Token | None:
     """What someone does, said by a clause about them: "is a marine engineer" (a noun), or a
     verb of its own ("runs a spice stall", "sings")."""
     if predicate.lemma_ == "be":
         attr = child(predicate, "attr")
         return attr if attr is not None and attr.pos_ == "NOUN" else None
+    if predicate.lemma_ in LOSS_VERBS and predicate.tag_ in ("VBZ", "VBP"):
+        return predicate  # "sells tractors" is a trade; "sold the car" was a loss
     return predicate if predicate.lemma_ not in NO_ACTIVITY else None
 
 

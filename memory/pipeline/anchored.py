@@ -18,6 +18,7 @@ question says which kind. None found: None, and the other readers try.
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
+from memory.nlp.intro import agent
 from memory.pipeline import expect, replaced
 from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation
@@ -40,6 +41,22 @@ FAMILIES = {
 
 
 KNOWN_FAMILIES = set(FAMILIES.values())
+
+
+def own_slot(fact: Fact) -> str:
+    """The fact's slot; "I'm a line cook" holds what one works as, as "as head chef" does."""
+    said = fact.object.lower().split()
+    if base_relation(fact.relation) == "is" and said and agent(said[-1]):
+        return "works_as"
+    return slot_of(fact)
+
+
+def slot_of_relation(relation: str) -> str:
+    return base_relation(relation).removeprefix("plan:")
+
+
+def family_of(fact: Fact) -> str:
+    return family(own_slot(fact)) if own_slot(fact) == "works_as" else family(fact.relation)
 
 
 def family(relation: str) -> str:
@@ -74,6 +91,16 @@ def before_anchor(evidence: Evidence) -> str | None:
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]
     # the family of slots the question asks ("What was Linh's job ...?": a job), if any
     asked = family(intent.relation or "")
+    wanted = expect.expected(intent.text)
+
+    def of_kind(fact: Fact) -> bool:
+        """ "where did I work before ...": the clinic, not "a vet" (a job of the family)."""
+        return (
+            wanted is None
+            or wanted.kind != "place"
+            or expect.value_offers(fact, wanted, intent.text)
+        )
+
     if not holding:
         # no fact holds X, but the user named it: what was said before, in X's place
         named = [f for f in evidence.facts if _says(source(f), anchor)]
@@ -81,29 +108,28 @@ def before_anchor(evidence: Evidence) -> str | None:
             return None
         event = min(named, key=_said)
         if asked in KNOWN_FAMILIES:  # "Linh's job before the promotion": the job before it
-            held = said_before(facts, event, lambda f: family(f.relation) == asked, asked)
+            held = said_before(facts, event, lambda f: family_of(f) == asked and of_kind(f), asked)
             if held is not None:
                 return sentence(
                     f"before {anchor}, {speak(as_held(held), evidence.speaker, past=True)}"
                 )
         return told_past(evidence) or replaced.answer(evidence, anchor, event)
     first = min(holding, key=_said)
-    wanted = expect.expected(intent.text)
     # "who did I live with before Sofía?": who held Sofía's place (a flatmate), not a home
     person = wanted is not None and wanted.kind == "person"
-    slot_family = asked if asked in KNOWN_FAMILIES and not person else family(first.relation)
+    slot_family = asked if asked in KNOWN_FAMILIES and not person else family_of(first)
 
     def answers(fact: Fact) -> bool:
         """A value that may have come before X: in X's family of slots, else of the kind
         asked ("rennes" lived in, for "where"; "the honda wave", of no slot, for "what")."""
         if not fact.object or holds(fact, anchor) or fact.relation.startswith("plan:"):
             return False
-        if person and not expect.offers(fact, wanted, intent.text, text=fact.object):
+        if person and not expect.value_offers(fact, wanted, intent.text):
             return False  # a person is asked: "ruzafa" is no answer
-        if family(fact.relation) == slot_family:
-            return True
+        if family_of(fact) == slot_family:
+            return of_kind(fact)
         if wanted is not None and wanted.decisive:
-            return expect.offers(fact, wanted, intent.text, text=fact.object)
+            return expect.value_offers(fact, wanted, intent.text)
         return not base_relation(fact.relation)
 
     found = (
@@ -111,6 +137,11 @@ def before_anchor(evidence: Evidence) -> str | None:
         or retired_by(facts, first, evidence, answers)
         or said_before(facts, first, answers, slot_family)
     )
+    slot = slot_of_relation(intent.relation or "")
+    if found is not None and slot in FAMILIES and own_slot(found) != slot:
+        # "what did I do before TasPorts?": the deckhand said before, not the ferry left
+        same = said_before(facts, first, lambda f: answers(f) and own_slot(f) == slot, slot_family)
+        found = same or found
     if found is None:
         # a sentence told of the past says what came before better than a value read off
         # the clauses (replaced.py), which is only the last resort
@@ -157,9 +188,9 @@ def said_before(facts, first: Fact, answers, slot_family: str) -> Fact | None:
         for f in facts
         if _said(f) < _said(first) and f.source_message_id != first.source_message_id and answers(f)
     ]
-    kin = [f for f in earlier if family(f.relation) == slot_family]
+    kin = [f for f in earlier if family_of(f) == slot_family]
     # X's own slot before the rest of its family: where one worked before Deloitte, not as what
-    same = [f for f in kin if slot_of(f) == slot_of(first)]
+    same = [f for f in kin if own_slot(f) == own_slot(first)]
     return max(same or kin, key=_said, default=None)
 
 

@@ -77,6 +77,7 @@ def decide(evidence: Evidence) -> str | None:
         or located.where_is(evidence)
         or origin.answer(evidence)
         or typed.answer(evidence)
+        or typed.described(evidence)
     )
     if decided:
         return decided
@@ -278,7 +279,12 @@ def earlier_statement(evidence: Evidence) -> tuple[Fact, Fact] | None:
         return None
     latest = said[-1]
     before = [f for f in said if f.source_message_id != latest.source_message_id]
-    return (before[-1], latest) if before else None
+    if not before:
+        return None
+    # of the message said last before it, its statement closest to the question ("Lia
+    # started at Escola Básica today", not "her teacher is Mrs. Fonseca" said after it)
+    last = [f for f in before if f.source_message_id == before[-1].source_message_id]
+    return max(last, key=lambda f: evidence.similarity.get(f.pk, 0.0)), latest
 
 
 def ended_order(fact: Fact):

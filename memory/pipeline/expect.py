@@ -125,8 +125,24 @@ def offers(fact: Fact, wanted: Expected, question: str, text: str = "") -> bool:
         # "Her name is Clara" names whoever "her" is; else the noun must be said
         said_of = wanted.noun in said or stem("name") in said
         return said_of and names(parse_entities(text), wanted.noun)
-    doc = parse_entities(text)
-    for token in doc:
+    return _holds(list(parse_entities(text)), wanted, asked)
+
+
+def value_offers(fact: Fact, wanted: Expected, question: str) -> bool:
+    """Whether the fact's value is an answer of the wanted kind, read where it was said: a
+    bare "Kyle" parses as no name, "part-timers, Kyle and Marisol" does."""
+    value = fact.object.lower().split()
+    doc = parse_entities(source(fact))
+    words = [t.lower_ for t in doc]
+    for start in range(len(words) - len(value) + 1):
+        if words[start : start + len(value)] == value:
+            asked = {stem(w) for w in tokenize(question)}
+            return _holds(list(doc[start : start + len(value)]), wanted, asked)
+    return offers(fact, wanted, question, text=fact.object)
+
+
+def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
+    for token in tokens:
         if stem(token.lower_) in asked or token.is_punct:
             continue
         named = token.pos_ == "PROPN" and token.ent_type_ not in DATE_LABELS | NUMBER_LABELS

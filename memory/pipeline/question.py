@@ -67,6 +67,8 @@ def slot_relations(relation: str) -> list[str]:
     plans, and for a category ("pets") every role it covers and what is simply had."""
     roles = ask.category_roles(relation)
     bases = [relation, *(f"role:{r}" for r in roles)]
+    kind = relation.removeprefix("role:")
+    bases += [f"role:{young}" for young, grown in ask.YOUNG.items() if grown == kind]
     if relation == "works_as":
         bases.append("is")  # "What does Tom do?" - "Tom is a teacher"
     if roles:

@@ -17,7 +17,7 @@ from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.casing import is_first_name
 from memory.nlp.parse import Token, governing_verb, parse
-from memory.nlp.predicates import is_time, negated
+from memory.nlp.predicates import is_plan, is_time, negated
 from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, PEOPLE, STOP_VERBS, Reader
 from memory.pipeline import expect, roles
 from memory.pipeline.names import source
@@ -59,7 +59,7 @@ def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = F
             and (f.created_at, f.pk) < (first.created_at, first.pk)
         ),
     )
-    return best_value(evidence, anchor, at, told, cue=ended, mine=mine)
+    return best_value(evidence, anchor, at, told, cue=ended, mine=mine, held=True)
 
 
 def value_after(evidence: Evidence, old: Fact) -> str:
@@ -82,11 +82,14 @@ def best_value(
     cue: Callable[[Token], bool],
     mine: bool = False,
     needs_cue: bool = False,
+    held: bool = False,
 ) -> str:
     """The noun of `told` said most as `anchor` is (`at` is where it is said), scored by
     its place in its clause, its kind, its sentence's closeness to the question, whether it
     is about whom the question asks and whether `cue` says it (ended, or gained); with
-    `mine` only about whom it asks, with `needs_cue` only where `cue` says it."""
+    `mine` only about whom it asks, with `needs_cue` only where `cue` says it; with `held`,
+    not what was only planned ("moving to the Algarve in the summer" held no home before
+    "in Tavira now")."""
     stems = {nlp.stem(w) for w in nlp.tokenize(anchor)}
     asked = {nlp.stem(w) for w in nlp.tokenize(evidence.intent.text)}
     wanted = expect.expected(evidence.intent.text)
@@ -100,7 +103,7 @@ def best_value(
         for token in doc:
             if not candidate(token, stems, asked, wanted, doing):
                 continue
-            if needs_cue and not cue(token):
+            if needs_cue and not cue(token) or held and planned(token):
                 continue
             about = of_subject(token, subject, reader)
             if about or not mine:
@@ -179,6 +182,11 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
     if doing:  # "What did Léa do before ringette?": a job, or what one took up or gave up
         return role(token) == "is" or ended(token) or token.dep_ == "dobj"
     return True
+
+
+def planned(token: Token) -> bool:
+    verb = governing_verb(token)
+    return verb is not None and is_plan(verb)
 
 
 def ended(token: Token) -> bool:

@@ -18,6 +18,7 @@ from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import source
+from memory.pipeline.placenames import names_place
 from memory.pipeline.question import (
     ACQUIRED,
     VEHICLE_SLOTS,
@@ -66,6 +67,8 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     ):
         return True  # "younger brother" fills "brother"
     kinds = {r.removeprefix("role:") for r in roles if r.startswith("role:")}
+    if slot.startswith("role:") and ask.YOUNG.get(slot.removeprefix("role:")) in kinds:
+        return True  # "calling him Rafiki" of a kitten: my cat is Rafiki
     if slot != "has" or not fact.object:
         return False
     words = fact.object.lower().split()
@@ -109,7 +112,9 @@ def says_job(value: str) -> bool:
     if len(words) != 1:
         return bool(words)
     word = words[0]
-    return agent(word.lower()) or word.islower() and word in english_nouns()
+    if agent(word.lower()):
+        return True
+    return word.islower() and word in english_nouns()
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -126,6 +131,9 @@ def answer(evidence: Evidence) -> str | None:
     ]
     if intent.wh == "when" and intent.object:  # "When did I start at KPMG?": that value
         hits = [f for f in hits if entity_key(f.object) == entity_key(intent.object)]
+    if intent.wh == "where":
+        # "where do I teach?" is not "english"; "where do we live?" is not "house"
+        hits = [f for f in hits if names_place(f)]
     if not hits:
         return None
     if relation in VEHICLE_SLOTS:  # what was bought is what is driven, the newest only

@@ -1,11 +1,19 @@
 """What of a kind: "What car did we buy?" asks for the car, whatever verb told it ("we bought
 our first car, a used Toyota Corolla" is read as the speaker's car, `role:car`). When the
 question's own slot holds no value of that kind ("two dresses" were bought too), the
-subject's role of that noun answers."""
+subject's role of that noun answers.
 
+What a thing is like: "What genre is my reading group?" asks for the word that describes the
+group where it was told ("kicking off a sci-fi reading group"): a modifier of the same noun
+whose meaning is close to the asked noun's (a genre, a colour, a flavour), not "new" or "local".
+"""
+
+from memory import embeddings
 from memory.models import Fact
 from memory.nlp import same_entity, stem, tokenize
+from memory.nlp.parse import Token, parse
 from memory.pipeline import expect
+from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import sentence, speak
 
@@ -38,3 +46,76 @@ def role_of(fact: Fact) -> str | None:
 
 def stems(text: str) -> set[str]:
     return {stem(w) for w in tokenize(text.lower())}
+
+
+MODIFIERS = ("amod", "compound", "nmod")
+DESCRIBES = 0.4  # a modifier word's closeness to the asked noun ("colour": "red" 0.75, "new" 0.32)
+
+
+def described(evidence: Evidence) -> str | None:
+    """ "What genre is my reading group?" -> "It's a sci-fi reading group."."""
+    intent = evidence.intent
+    if intent.yes_no or intent.wh not in ("what", "which") or intent.wants_past:
+        return None
+    asked = described_noun(intent.text)
+    if asked is None:
+        return None
+    noun, thing = asked
+    facts = [f for f in evidence.facts if f.is_true]
+    if any(c.dep_ == "poss" for c in thing.children):
+        # the thing's owner is whom its facts are about ("my reading group": mine)
+        owner = (intent.subject or "").split("'s ")[0] or evidence.speaker
+        # ("our car" was read as the Skoda it is: the Skoda's holder owns it)
+        kind = stem(thing.lemma_.lower())
+        owners = {owner} | {
+            f.subject for f in facts if role_of(f) == kind and same_entity(f.object, owner)
+        }
+        facts = [f for f in facts if any(same_entity(f.subject, o) for o in owners)]
+    for fact in sorted(facts, key=lambda f: (f.created_at, f.pk), reverse=True):
+        for token in parse(source(fact)):
+            if token.lemma_.lower() != thing.lemma_.lower() or token.pos_ != "NOUN":
+                continue
+            said = modifier(token, noun, intent.text)
+            if said:
+                return sentence(f"it's a {said}")
+    return None
+
+
+def described_noun(question: str) -> tuple[str, Token] | None:
+    """("genre", the token "group") for "What genre is my reading group?", if the wh-word's
+    noun is one whose values describe (a genre, a colour) and the question asks it of a
+    thing named by a common noun."""
+    doc = parse(question.strip().rstrip(" ?.!") + "?")
+    wh = next((t for t in doc if t.tag_ in ("WDT", "WP") and t.dep_ == "det"), None)
+    if wh is None or stem(wh.head.lemma_.lower()) not in expect.DESCRIPTIVE:
+        return None
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.lemma_ != "be":
+        return None
+    # ("what flavour was the cake?" parses the cake as the attribute, as the genre is)
+    things = [t for t in root.children if t.dep_ in ("nsubj", "attr") and t != wh.head]
+    if len(things) != 1 or things[0].pos_ != "NOUN":
+        return None
+    return wh.head.lemma_.lower(), things[0]
+
+
+def modifier(token: Token, noun: str, question: str) -> str:
+    """The words before `token` that describe it as `noun` asks, with it: "sci-fi reading
+    group"; "" if none does."""
+    asked = {stem(w) for w in tokenize(question)}
+    named = [c for c in token.children if c.dep_ == "appos"]  # "a new car, a red Skoda"
+    for said in named:
+        words = modifier(said, noun, question)
+        if words:
+            return words
+    # (modifiers of modifiers too: "horror" of "a horror book club" hangs from "book")
+    mods = [c for c in token.subtree if c.dep_ in MODIFIERS and c.i < token.i]
+    mods = [c for c in mods if stem(c.lower_) not in asked and not c.like_num]
+    if not mods:
+        return ""
+    start = min(c.left_edge.i for c in mods)
+    words = [t.text for t in mods if t.is_alpha]
+    vectors = embeddings.embed_many([noun, *words])
+    if max(float(vectors[0] @ v) for v in vectors[1:]) < DESCRIBES:
+        return ""
+    return token.doc[start : token.i + 1].text
