@@ -117,14 +117,22 @@ def _after_roles(text: str) -> str:
 
     from memory.nlp.words import PEOPLE
 
-    chars = list(text)
+    starts = []
     for found in ROLE_THEN.finditer(text):
         role, word = found.group(1), found.group(2).removesuffix("'s").removesuffix("’s")
         if not _names_someone(role.removesuffix("s"), PEOPLE):
             continue
         if word in STOP_WORDS or word in NOT_NAMES or word in english_words() or inflected(word):
             continue
-        chars[found.start(2)] = chars[found.start(2)].upper()
+        starts.append(found.start(2))
+    return _upper_at(text, starts)
+
+
+def _upper_at(text: str, starts: list[int]) -> str:
+    """`text` with the letters at `starts` in capitals (its length stays)."""
+    chars = list(text)
+    for start in starts:
+        chars[start] = chars[start].upper()
     return "".join(chars)
 
 
@@ -149,15 +157,15 @@ def _after_places(text: str) -> str:
     in lower case)."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    chars = list(text)
+    starts = []
     for found in PLACE_THEN.finditer(text):
         word = found.group(1)
         if not word.islower() or word in STOP_WORDS | NOT_NAMES | CHAT_WORDS:
             continue
         if word in english_words() or inflected(word):
             continue
-        chars[found.start(1)] = chars[found.start(1)].upper()
-    return "".join(chars)
+        starts.append(found.start(1))
+    return _upper_at(text, starts)
 
 
 # a naming word and the word after it ("a grey girl called sol", "calling him rafiki")
@@ -175,12 +183,15 @@ def _after_naming(text: str) -> str:
     ("a puppy called biscuit")."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    chars = list(text)
-    for found in NAMING_THEN.finditer(text):
-        word = found.group(1)
-        if word.islower() and word not in STOP_WORDS | NOT_CALLED | CHAT_WORDS:
-            chars[found.start(1)] = chars[found.start(1)].upper()
-    return "".join(chars)
+    skipped = STOP_WORDS | NOT_CALLED | CHAT_WORDS
+    return _upper_at(
+        text,
+        [
+            found.start(1)
+            for found in NAMING_THEN.finditer(text)
+            if found.group(1).islower() and found.group(1) not in skipped
+        ],
+    )
 
 
 def truecased(text: str) -> str:

@@ -87,9 +87,10 @@ def _named(parts: list[str]) -> list[str]:
         rest = body[found.end() :].strip()
         name = found["name"][:1].upper() + found["name"][1:]
         aged = AGED.match(rest)
-        if aged and _as_self(aged["rest"]) != aged["rest"]:
+        job = _as_self(aged["rest"]) if aged else ""
+        if aged and job != aged["rest"]:
             # "jess, 34, RN at the uni hospital": the age, then what she does on its own
-            out[index] = f"{lead}I'm {name}. I'm {aged['age']}. {_as_self(aged['rest'])}"
+            out[index] = f"{lead}I'm {name}. I'm {aged['age']}. {job}"
         elif rest[:1].isdigit():  # "kai, 29, from gothenburg"
             out[index] = f"{lead}I'm {name}, {rest}"
         else:  # "camille, neonatal nurse at the CHU": what she does is said on its own

@@ -21,7 +21,7 @@ from memory.nlp import wording
 from memory.nlp.intro import agent
 from memory.pipeline import expect, replaced
 from memory.pipeline.earlier import told_past
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import base_relation, slot_name
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.slots import RELATED, slot_of
@@ -51,16 +51,12 @@ def own_slot(fact: Fact) -> str:
     return slot_of(fact)
 
 
-def slot_of_relation(relation: str) -> str:
-    return base_relation(relation).removeprefix("plan:")
-
-
 def family_of(fact: Fact) -> str:
-    return family(own_slot(fact)) if own_slot(fact) == "works_as" else family(fact.relation)
+    return family(own_slot(fact))
 
 
 def family(relation: str) -> str:
-    slot = base_relation(relation).removeprefix("plan:")
+    slot = slot_name(relation)
     return FAMILIES.get(slot, slot)
 
 
@@ -137,7 +133,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         or retired_by(facts, first, evidence, answers)
         or said_before(facts, first, answers, slot_family)
     )
-    slot = slot_of_relation(intent.relation or "")
+    slot = slot_name(intent.relation or "")
     if found is not None and slot in FAMILIES and own_slot(found) != slot:
         # "what did I do before TasPorts?": the deckhand said before, not the ferry left
         same = said_before(facts, first, lambda f: answers(f) and own_slot(f) == slot, slot_family)

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from memory.models import Fact
 from memory.nlp import stem
 from memory.nlp.corrections import WEEKDAYS
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import slot_name
 from memory.pipeline.speech import day, sentence
 
 DAY_OF_MONTH = re.compile(r"\d{1,2}(st|nd|rd|th)?", re.I)
@@ -48,7 +48,7 @@ def stated_date(fact: Fact) -> str | None:
     message = fact.source_message
     if message is None:
         return None
-    verb = base_relation(fact.relation).removeprefix("plan:").split("_")[0].split(":")[-1]
+    verb = slot_name(fact.relation).split("_")[0].split(":")[-1]
     _, body = split_speaker(message.text, "")
     for sent in parse_entities(body).sents:
         if fact.object:

@@ -37,6 +37,11 @@ def base_relation(relation: str) -> str:
     return relation.removeprefix("not:")
 
 
+def slot_name(relation: str) -> str:
+    """The slot a relation fills, whether negated or planned ("not:plan:lives_in" -> lives_in)."""
+    return base_relation(relation).removeprefix("plan:")
+
+
 def same_subject_and_relation(new: nlp.ParsedFact, fact: Fact) -> bool:
     return (
         bool(new.subject and fact.subject)

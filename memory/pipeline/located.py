@@ -9,7 +9,7 @@ from memory.nlp import wording
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import PEOPLE
 from memory.pipeline import slots
-from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import sentence, to_you
 
@@ -86,7 +86,7 @@ def noun_phrase(noun: Token) -> str:
 
 
 def _places(fact: Fact, noun: str) -> bool:
-    relation = base_relation(fact.relation).removeprefix("plan:")
+    relation = slot_name(fact.relation)
     if relation not in PLACES or not fact.object or fact.relation.startswith("not:"):
         return False
     words = nlp.tokenize(fact.subject.lower())

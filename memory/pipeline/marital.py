@@ -8,7 +8,7 @@ import re
 
 from memory import nlp
 from memory.models import Fact
-from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.names import mentions, source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import quote, sentence
@@ -59,7 +59,7 @@ def state_of(fact: Fact, person: str) -> str | None:
     relation = fact.relation
     plan = relation.startswith("plan:")
     negated = relation.startswith("not:")
-    base = base_relation(relation).removeprefix("plan:")
+    base = slot_name(relation)
     role = base.removeprefix("role:") if base.startswith("role:") else ""
     own = about(fact, person)
     if role and (own or nlp.same_entity(fact.object, person)):

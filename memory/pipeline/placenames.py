@@ -6,7 +6,7 @@ bakery") or a word for a place ("the port") can."""
 from memory.models import Fact
 from memory.nlp import tokenize
 from memory.nlp.casing import inflected
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import slot_name
 
 # Common words that are places on their own ("at the port", "in town").
 PLACE_WORDS = {"port", "town", "city", "village", "harbour", "harbor", "hospital", "airport"}
@@ -21,6 +21,6 @@ def names_place(fact: Fact) -> bool:
     words = [w for w in tokenize(fact.object) if w.isalpha()]
     if any(w[:1].isupper() or not inflected(w.lower()) for w in words):
         return True
-    if base_relation(fact.relation).removeprefix("plan:") in WORKPLACES:
+    if slot_name(fact.relation) in WORKPLACES:
         return True
     return any(w.lower() in PLACE_WORDS for w in words)

@@ -22,7 +22,7 @@ from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import base_relation, slot_name
 from memory.pipeline.question import PRONOUNS, Evidence
 from memory.pipeline.speech import sentence
 
@@ -166,7 +166,7 @@ def verb_match(question_verb: str, fact_verb: str) -> float:
 def parts(fact: Fact) -> tuple[str, str]:
     """(verb lemma with its particle, preposition) of a fact's slot: `storm_out` ->
     ("storm_out", ""), `get_at` -> ("get", "at"), `lives_in` -> ("live", "in")."""
-    relation = base_relation(fact.relation).removeprefix("plan:")
+    relation = slot_name(fact.relation)
     if ":" in relation:
         return "", ""  # a role ("role:sister") is a named slot, not a verb's
     pieces = relation.split("_")

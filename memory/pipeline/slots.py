@@ -16,7 +16,7 @@ from memory.nlp.statements import single_valued
 from memory.pipeline import expect
 from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
-from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.names import source
 from memory.pipeline.placenames import names_place
 from memory.pipeline.question import (
@@ -32,7 +32,7 @@ RELATED = 0.33  # cosine similarity at which a stored fact is about what was ask
 
 
 def slot_of(fact: Fact) -> str:
-    return base_relation(fact.relation).removeprefix("plan:")
+    return slot_name(fact.relation)
 
 
 def slot_set(relation: str) -> set[str]:
@@ -112,9 +112,7 @@ def says_job(value: str) -> bool:
     if len(words) != 1:
         return bool(words)
     word = words[0]
-    if agent(word.lower()):
-        return True
-    return word.islower() and word in english_nouns()
+    return agent(word.lower()) or word.islower() and word in english_nouns()
 
 
 def answer(evidence: Evidence) -> str | None:

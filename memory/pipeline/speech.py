@@ -9,7 +9,7 @@ from lemminflect import getInflection
 
 from memory.models import Fact
 from memory.nlp import wording
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import base_relation, slot_name
 from memory.pipeline.question import Evidence
 
 
@@ -83,7 +83,7 @@ def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False, past: b
 def happened(fact: Fact) -> bool:
     """A fact of something done ("opened a salon"), which a past question asks in the past;
     a role, a name, an age or what someone is or has holds still."""
-    relation = base_relation(fact.relation).removeprefix("plan:")
+    relation = slot_name(fact.relation)
     return ":" not in relation and relation not in ("is", "has", "age", "is_called", "")
 
 

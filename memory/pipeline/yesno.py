@@ -14,7 +14,7 @@ from memory.nlp.facts import leisure
 from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.pipeline import slots
-from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
 from memory.pipeline.speech import day, join, quote, sentence, since, speak, until
@@ -180,7 +180,7 @@ def planned_only(evidence: Evidence, asked: set[str] | None = None) -> str | Non
 
 
 def _plan_asked(fact: Fact, asked: set[str], intent) -> bool:
-    what = base_relation(fact.relation).removeprefix("plan:").replace("_", " ")
+    what = slot_name(fact.relation).replace("_", " ")
     # "the course starts in May": the plan is said of the thing asked about
     of_it = not fact.object and intent.object and mentions(intent.object, fact.subject)
     return bool(asked & _stems(f"{what} {fact.object}")) and (
