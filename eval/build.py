@@ -108,6 +108,7 @@ def main() -> int:
         "dev5",
         "dev6",
         "dev7",
+        "dev8",
         "holdout",
         "fresh",
         "fresh2",

@@ -91,6 +91,7 @@ if __name__ == "__main__":
                     HERE / "dev5.jsonl",
                     HERE / "dev6.jsonl",
                     HERE / "dev7.jsonl",
+                    HERE / "dev8.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

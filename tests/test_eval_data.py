@@ -30,6 +30,7 @@ def _build():
         ("dev5", 30, 220, 20),
         ("dev6", 30, 220, 20),
         ("dev7", 30, 240, 24),
+        ("dev8", 30, 240, 24),
         ("holdout", 12, 80, 8),
         ("fresh", 20, 120, 10),
         ("fresh2", 25, 150, 12),
@@ -56,7 +57,8 @@ def test_it_loads_every_episode_with_a_kind_on_every_probe(name, episodes, probe
 
 
 @pytest.mark.parametrize(
-    "name", ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "holdout", "fresh", "fresh2"]
+    "name",
+    ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "holdout", "fresh", "fresh2"],
 )
 def test_the_replay_file_is_what_the_build_makes_of_its_source(name):
     build = _build()

@@ -235,7 +235,16 @@ def test_a_household_member_moving_lives_with_the_user_until_then(chat):
     assert answer.index("Sapporo") < answer.index("Tokyo"), answer
 
 
-def test_someone_outside_the_household_is_not_assumed_to_live_with_the_user(chat):
+def test_someone_outside_the_household_is_only_guessed_to_live_near_the_user(chat):
     chat.tell_on("2025-02-01", "we live in Sapporo, I run a ramen shop near the station")
     chat.tell_on("2025-07-01", "my colleague Aiko is moving to Tokyo in september")
+    answer = chat.ask("Where does Aiko live?")
+    assert "as far as I know" in answer and "with you" not in answer
+    assert answer.index("Sapporo") < answer.index("Tokyo"), answer
+
+
+def test_someone_whose_home_was_told_is_not_guessed_to_live_near_the_user(chat):
+    chat.tell_on("2025-02-01", "we live in Sapporo, I run a ramen shop near the station")
+    chat.tell_on("2025-03-01", "my colleague Aiko lived in Osaka for years")
+    chat.tell_on("2025-07-01", "Aiko is moving to Tokyo in september")
     assert "Sapporo" not in chat.ask("Where does Aiko live?")

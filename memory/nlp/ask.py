@@ -111,6 +111,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
 
 
 HOUSEHOLD = {"live_with", "stay_with"}
+WHICH_KIND = re.compile(r"\s*(?:which|what)\s+(\w+)", re.I)
 WITH_ME = re.compile(r"\bwith (?:me|us)\b", re.I)
 FOR_ME = re.compile(r"\bfor (?:me|us)\b", re.I)
 
@@ -125,6 +126,11 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
         return employs(intent, speaker)
     if intent.relation not in HOUSEHOLD:
         return intent
+    kind = WHICH_KIND.match(intent.text)
+    if kind and kind.group(1).lower().rstrip("s") in CATEGORIES:
+        # "which animals live with me now?": the pets, not the people in the house
+        role = f"role:{kind.group(1).lower()}"
+        return replace(intent, subject=speaker, relation=role, object=None)
     if intent.subject == speaker or (intent.subject is None and intent.object == speaker):
         return replace(intent, subject=speaker, relation="role:housemate", object=None)
     if intent.yes_no and intent.subject and WITH_ME.search(intent.text):

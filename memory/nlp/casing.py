@@ -107,7 +107,7 @@ def _unshouted(match: re.Match) -> str:
 
 
 # a role and the word after it ("new apprentice aruzan"), read without taking the word
-ROLE_THEN = re.compile(r"\b([a-z]+)\s+(?=([a-z][a-z'’-]{2,})\b)")
+ROLE_THEN = re.compile(r"\b([a-z]+)\s+(?=([^\W\d_A-Z][^\W\d_'’-]{2,})\b)")
 
 
 def _after_roles(text: str) -> str:
@@ -115,12 +115,13 @@ def _after_roles(text: str) -> str:
     after a role of a person, is that person's name, whatever the names list says."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    from memory.nlp.words import PEOPLE
+    from memory.nlp.words import ANIMALS, PEOPLE
 
     starts = []
     for found in ROLE_THEN.finditer(text):
         role, word = found.group(1), found.group(2).removesuffix("'s").removesuffix("’s")
-        if not _names_someone(role.removesuffix("s"), PEOPLE):
+        # ("our dog žuća": a pet is named as a person is)
+        if not _names_someone(role.removesuffix("s"), PEOPLE | ANIMALS) or not word.islower():
             continue
         if word in STOP_WORDS or word in NOT_NAMES or word in english_words() or inflected(word):
             continue
@@ -148,6 +149,10 @@ def _names_someone(word: str, people: frozenset[str]) -> bool:
 
 # a preposition of place and the word after it ("moved to hódmezővásárhely")
 PLACE_THEN = re.compile(r"\b(?:to|in|from|near|outside)\s+(?=([^\W\d_][^\W\d_'’-]{2,})\b)")
+# words before "to" and a verb ("had to rehome", "want to upskill")
+INFINITIVE = {"have", "had", "has", "got", "need", "needs", "needed", "want", "wants", "wanted"}
+INFINITIVE |= {"going", "trying", "tried", "try", "able", "decided", "hope", "hoping", "plan"}
+INFINITIVE |= {"planning", "like", "love", "hate", "learn", "learning", "used", "gonna", "wanna"}
 CHAT_WORDS = {"tbh", "idk", "btw", "ngl", "imo", "omg", "lmao", "asap", "uni", "rn", "irl"}
 
 
@@ -162,6 +167,9 @@ def _after_places(text: str) -> str:
         word = found.group(1)
         if not word.islower() or word in STOP_WORDS | NOT_NAMES | CHAT_WORDS:
             continue
+        before = re.findall(r"\w+", text[: found.start()][-30:].lower())
+        if found.group(0).lower().startswith("to") and before and before[-1] in INFINITIVE:
+            continue  # "had to rehome Bonbon": a verb no dictionary holds, not a place
         if word in english_words() or inflected(word):
             continue
         starts.append(found.start(1))

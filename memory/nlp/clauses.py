@@ -12,6 +12,7 @@ from lemminflect import getInflection
 from memory.nlp.entities import members
 from memory.nlp.text import detokenize, lemma, pos_tag, sentences, tokenize
 
+DAYS_AROUND = {"today", "tomorrow", "yesterday", "tonight"}
 NP_TAGS = {"DT", "JJ", "JJR", "JJS", "NN", "NNS", "NNP", "NNPS", "CD", "POS", "PRP$"}
 SKIP_IN_LEMMAS = {
     "not",
@@ -116,6 +117,8 @@ class Clause:
     def object_after(self, index: int) -> str:
         words: list[str] = []
         for word, tag in zip(self.body[index:], self.tags[index:], strict=True):
+            if words and word.lower() in DAYS_AROUND:
+                break  # "let go from Parcelwise today": when, not what
             if tag in NP_TAGS or (word in ("of", "&", "-") and words and words[-1][:1].isupper()):
                 words.append(word)
             elif words or tag not in ("TO", "RB"):

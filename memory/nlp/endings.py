@@ -17,6 +17,7 @@ from memory.nlp.reader import FIRST_PERSON, GENERIC_OBJECTS, Reader, is_time, pr
 
 # Verbs that end what their object was to the subject, alone or with a particle.
 ENDING_VERBS = {"quit", "drop", "ditch", "abandon", "cancel", "resign", "retire", "finish"}
+ENDING_VERBS |= {"discontinue", "unsubscribe"}
 # ... and what is swapped, traded, stopped or deleted is no longer had or done ("swapped the
 # subaru for a hilux", "ayanda stopped piano", "deleted instagram")
 DIRECT = {"stop", "swap", "trade", "delete", "uninstall", "unsubscribe"}
@@ -31,6 +32,8 @@ ENDING_PHRASES = {
     ("move", "out"),
     ("walk", "away"),
     ("step", "down"),
+    ("hand", "in"),  # "handed in my driving licence"
+    ("hand", "back"),
 }
 # Leaving with nothing left named: the one who leaves is gone from where they were.
 LEAVING = {("move", "out"), ("quit", ""), ("drop", "out"), ("walk", "out"), ("step", "down")}
@@ -55,6 +58,8 @@ CONTAINERS = {
     "membership",
     "subscription",
 }
+# What is handed in without being given up ("handed in my notice", "... my thesis").
+SUBMITTED = {"notice", "resignation", "thesis", "essay", "assignment", "homework", "application"}
 TARGET_PREPS = ("on", "of", "from", "with", "out")
 PARTICLES = ("out", "up", "away", "down", "off", "in")
 
@@ -66,6 +71,15 @@ class EndingFrames:
 
     def ending(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         phrase = (verb.lemma_.lower(), particle(verb))
+        done = [o for p, o in prep_objects(verb) if p == "with"] if verb.lower_ == "done" else []
+        if done and not (neg or plan):  # "done with kofe tash since last friday"
+            entity = self.reader.entity(subject)
+            self.frames.extend(
+                Frame(entity, "", v, True) for v in ended_values(done[0], self.reader)
+            )
+            return True
+        if not (neg or plan) and phrase[0] == "go" and lives_elsewhere(verb):
+            return self.left(verb, subject)
         if neg or not (phrase[0] in ENDING_VERBS or phrase in ENDING_PHRASES | PARTING):
             return False
         if plan:
@@ -82,21 +96,11 @@ class EndingFrames:
             return False  # "Fábrica stopped the contract": the other party goes (holdings)
         if phrase[0] == "leave" and (target is not None or prep_objects(verb)):
             return False  # "left the band" (holdings), "left for work", "left at five"
-        if target is None and phrase in LEAVING and subject.lower_ not in FIRST_PERSON:
-            # "Ben moved out", "Josh quit": whoever left is no longer in the speaker's life
-            # in the role they held (a flatmate, a player), as when a pet dies. Only once
-            # done: "Walt is finally retiring" has not left yet.
-            if verb.tag_ not in ("VBD", "VBN"):
-                return False
-            if looks_named(subject) or self.reader.pronoun(subject.lower_):
-                self.frames.append(Frame(self.reader.speaker, "", entity, True))
-                self.reader.remember([entity])  # "Walt retired. he's moving ..." is Walt
-                # "retired at the end of October": when is read by the verb's own frame too
-                return not prep_objects(verb)
-            return False
+        if target is None and phrase in LEAVING:
+            return self.left(verb, subject) and not prep_objects(verb)
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
-        if target.lemma_.lower() in GENERIC_OBJECTS:
+        if target.lemma_.lower() in GENERIC_OBJECTS | SUBMITTED:
             return False  # "quit my job at the bank": the lexicon reads the employer
         for value in ended_values(target, self.reader):
             self.frames.append(Frame(entity, "", value, True))
@@ -110,6 +114,20 @@ class EndingFrames:
                 if obj.dep_ == "pobj":
                     self.frames.append(Frame(entity, "has", self.reader.value(obj), multi=True))
         self.reader.remember([entity])  # "Mateo dropped out of law, he wants ...": he is Mateo
+        return True
+
+    def left(self, verb: Token, subject: Token) -> bool:
+        """ "Ben moved out", "Josh quit", "mrvica went to live with my coworker": whoever
+        left is no longer in the speaker's life in the role they held (a flatmate, a player,
+        a pet), as when a pet dies. Only once done: "Walt is finally retiring" has not left
+        yet."""
+        if subject.lower_ in FIRST_PERSON or verb.tag_ not in ("VBD", "VBN"):
+            return False
+        if not (looks_named(subject) or self.reader.pronoun(subject.lower_)):
+            return False
+        entity = self.reader.entity(subject)
+        self.frames.append(Frame(self.reader.speaker, "", entity, True))
+        self.reader.remember([entity])  # "Walt retired. he's moving ..." is Walt
         return True
 
     def parting(self, verb: Token, subject: Token) -> bool:
@@ -172,3 +190,11 @@ def ended_values(target: Token, reader: Reader) -> list[str]:
         if mods:
             values.append(target.doc[mods[0].i : target.i].text)
     return values
+
+
+def lives_elsewhere(verb: Token) -> bool:
+    """ "mrvica went to live with my coworker sanja": gone to live with someone else."""
+    live = next(
+        (c for c in verb.children if c.dep_ in ("xcomp", "advcl") and c.lemma_ == "live"), None
+    )
+    return live is not None and any(c.dep_ == "prep" and c.lower_ == "with" for c in live.children)

@@ -19,6 +19,7 @@ from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
 from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.intro import agent
+from memory.nlp.jobtalk import BareJobFrames
 from memory.nlp.marks import CHANGING, held_before, over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
@@ -45,9 +46,17 @@ from memory.nlp.reader import (
 )
 from memory.nlp.verbs import VerbFrames, home_place
 
+FAVOURITE = {"favourite", "favorite", "fave", "fav", "favourites", "favorites"}
+
 
 class SentenceFrames(
-    NamingFrames, HoldingFrames, EventFrames, EndingFrames, VerbFrames, PersonFrames
+    NamingFrames,
+    HoldingFrames,
+    EventFrames,
+    EndingFrames,
+    VerbFrames,
+    PersonFrames,
+    BareJobFrames,
 ):
     """The frames of one sentence, read predicate by predicate."""
 
@@ -96,6 +105,7 @@ class SentenceFrames(
             years = age_beside(token)
             if years:
                 self.add(self.reader.entity(token), "age", years)
+        self.jobs_told_bare()
         return self.frames
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
@@ -186,7 +196,7 @@ class SentenceFrames(
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            if verb.lemma_ in LOSS_VERBS | {"run", "put"} and self.loss(verb, subject):
+            if verb.lemma_ in LOSS_VERBS | {"run", "put", "go"} and self.loss(verb, subject):
                 continue
             if self.ended_tie(verb, subject, neg, plan):
                 continue
@@ -242,6 +252,11 @@ class SentenceFrames(
                 owned = reader.speaker, f"role:{reader.role(subject)}"
             if owned and described(attr) and subject.lemma_.lower() in PEOPLE:
                 owned = None  # "my dad is a retired miner": what he is, not his name
+            # "my cat is sick", "Ana's wedding was lovely": how, not who; a favourite is
+            # what it is ("my favourite colour is green")
+            favourite = any(c.lower_ in FAVOURITE for c in subject.lefts)
+            if owned and attr.pos_ == "ADJ" and not name and not favourite:
+                owned = None
             if owned:
                 # "my maid of honour is my cousin Beatriz": the name, not the relation
                 value = reader.entity(attr) if child(attr, "appos") is not None else None
@@ -306,7 +321,8 @@ class SentenceFrames(
             return f"be_{prep}"
         if prep == "as" and agent(obj.lower_):
             return "works_as"  # "he's freelancing as an accountant"
-        if prep in ("at", "with", "for"):
+        company = prep == "with" and obj.lemma_.lower() in PEOPLE | {"people", "person"}
+        if prep in ("at", "with", "for") and not company:  # ("a godsend with the kids")
             return "works_for"
         if prep == "in" and (obj.pos_ == "PROPN" or obj.text[:1].isupper()):
             return "lives_in"  # (the tagger calls some towns nouns: "a nurse in Leeds")

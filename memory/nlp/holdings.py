@@ -289,7 +289,11 @@ class HoldingFrames:
     def loss(self, verb: Token, subject: Token) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
         away = any(c.lower_ == "away" for c in verb.children)
-        if verb.lemma_ in ("die", "pass") or (away and verb.lemma_ in ("run", "pass", "fly")):
+        # "the f150's gone", "beam's gone": gone, not gone somewhere
+        gone = verb.lower_ == "gone" and any(c.lemma_ == "be" for c in verb.children)
+        gone = gone and not prep_objects(verb) and not child(verb, "advmod")
+        fled = away and verb.lemma_ in ("run", "pass", "fly")
+        if verb.lemma_ in ("die", "pass") or gone or fled:
             self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
             return True
         if verb.tag_ in ("VBZ", "VBP"):
@@ -301,15 +305,25 @@ class HoldingFrames:
             self.frames.append(Frame(self.reader.speaker, "", self.reader.entity(subject), True))
             return True
         obj = child(verb, "dobj")
+        if verb.lemma_ in HANDED_BACK and (obj is None or obj.lemma_.lower() in GIVEN_EVENTS):
+            return False  # "returned from Paris", "returned my call": nothing had is gone
         if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
             obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)
         if obj is None or is_time(obj):
             return False
+        if verb.lemma_ == "give" and obj.lemma_.lower() in GIVEN_EVENTS:
+            return False  # "Shathi gave birth to a boy", "gave a talk": nothing was had
         named = [c for c in obj.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
         obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
 
+
+# Verbs that lose a thing only when they take it as their object ("returned the honda").
+HANDED_BACK = {"return", "surrender"}
+# What is given without being had before: "give" then only names the act.
+GIVEN_EVENTS = {"birth", "talk", "speech", "presentation", "lecture", "advice", "hand", "ride"}
+GIVEN_EVENTS |= {"lift", "chance", "try", "call", "hug", "update", "tour", "interview", "notice"}
 
 # chat words before a colon that label nothing ("my quiver lol:", "garden update:")
 NOT_LABELS = {"lol", "haha", "lmao", "update", "updates", "news", "list", "moment", "now"}

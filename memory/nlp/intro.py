@@ -45,12 +45,16 @@ SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St 
 # "Callum here", "casey.", "Liis, 30, I co-founded ...": a first name opening a message
 # (also said with "I'm": "i'm Lucia, sommelier at Bodega Alto Cielo")
 NAMED = re.compile(
-    r"^(?:(?P<said>i'm|im|i am|my name is|my name's) )?"
-    r"(?P<name>[^\W\d_]{3,})(?P<here> here)?(?P<end>\s*(?:[,.:]|$))",
+    # ("I am" in the languages chat mixes in: "soy kevin", "je suis Aline", "ich bin Jonas")
+    r"^(?:(?P<said>i'm|im|i am|my name is|my name's|soy|sou|je suis|ich bin|sono|jestem) )?"
+    r"(?P<name>[^\W\d_]{3,})(?P<here> here)?"
+    r"(?P<origin> from [^\W\d_][^\W\d_'-]*(?: [^\W\d_][^\W\d_'-]*)?)?(?P<end>\s*(?:[,.:!]|$))",
     re.I,
 )
 HELLO = re.compile(
-    r"^(?!(?:i'm|im|i am|my name)\b)(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*", re.I
+    r"^(?!(?:i'm|im|i am|my name|soy|sou|je suis|ich bin|sono|jestem)\b)"
+    r"(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*",
+    re.I,
 )
 SAID_OF_THEM = {"is", "was", "has", "had", "works", "lives", "does", "says", "and"}
 AGE = re.compile(r"^(?P<age>[1-9]\d?)(?P<end>\s*[,.!]|$)")
@@ -86,6 +90,8 @@ def _named(parts: list[str]) -> list[str]:
         lead = part[: len(part) - len(body)]
         rest = body[found.end() :].strip()
         name = found["name"][:1].upper() + found["name"][1:]
+        if found["origin"]:  # "elena from ohrid, me and my mum run ..."
+            name += found["origin"]
         aged = AGED.match(rest)
         job = _as_self(aged["rest"]) if aged else ""
         if aged and job != aged["rest"]:
@@ -123,6 +129,8 @@ def _introduces(found: re.Match, body: str) -> bool:
     from memory.nlp.casing import english_words
 
     name = found["name"]
+    if found["origin"] and (_first_name(name) or found["said"]):
+        return True  # "elena from ohrid", "im neema from mwanza"
     if found["here"]:
         return _first_name(name) or name.lower() not in english_words()
     # "i'm Abena, a pharmacist": a capitalised word said after "I'm" is a name the list

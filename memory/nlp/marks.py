@@ -14,7 +14,14 @@ the mall". Asked what holds now, the latest such clause names the value that rep
 one a slot may still hold, where the slot reading missed the change.
 """
 
-from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS, EXCHANGING, PARTING, particle
+from memory.nlp.endings import (
+    ENDING_PHRASES,
+    ENDING_VERBS,
+    EXCHANGING,
+    PARTING,
+    lives_elsewhere,
+    particle,
+)
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import is_time, prep_objects
 from memory.nlp.words import PEOPLE
@@ -293,14 +300,6 @@ def _modifies_noun(token: Token) -> bool:
     return token.dep_ == "amod" and token.head.pos_ in ("NOUN", "PROPN")
 
 
-def _lives_elsewhere(verb: Token) -> bool:
-    """ "mrvica went to live with my coworker sanja": gone to live with someone else."""
-    live = next(
-        (c for c in verb.children if c.dep_ in ("xcomp", "advcl") and c.lemma_ == "live"), None
-    )
-    return live is not None and any(c.dep_ == "prep" and c.lower_ == "with" for c in live.children)
-
-
 def _ends(verb: Token) -> bool:
     """An ending told in the past: "quit the studio", "gave up the tours", "the factory
     closed", "switched from law"."""
@@ -313,7 +312,7 @@ def _ends(verb: Token) -> bool:
         return not any(c.dep_ == "prep" and c.lower_ in ("for", "at", "to") for c in verb.children)
     if lemma in ENDING_VERBS | LOSING or (lemma, particle(verb)) in ENDING_PHRASES | PARTING:
         return True  # ("mercy and i broke up": what held between them ended)
-    if lemma == "go" and _lives_elsewhere(verb):
+    if lemma == "go" and lives_elsewhere(verb):
         return True
     if lemma in CHANGING:
         return any(c.dep_ == "prep" and c.lower_ == "from" for c in verb.children)

@@ -3,6 +3,7 @@
 "she's named it Pickle" (the thing said before takes the name: renamed.with_names), and the
 names met along the way that a later "he" or "she" may stand for."""
 
+from memory.nlp.counted import counted, names_after
 from memory.nlp.holdings import Frame
 from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.persons import SPELLS
@@ -10,6 +11,8 @@ from memory.nlp.predicates import name_gender
 from memory.nlp.reader import NAMING_VERBS, PEOPLE, SUBJECTS, Reader, is_plan, is_time, prep_objects
 from memory.nlp.renamed import GIVEN, GIVEN_TO, given
 
+# prepositions that take places ("the gym by Vefa"), not people met
+PLACE_PREPS = {"in", "at", "near", "from", "of", "by", "behind", "opposite", "outside", "past"}
 MOVE_VERBS = {"move", "relocate", "emigrate"}
 TRAVEL_VERBS = {"go", "fly", "travel", "drive", "come", "return", "head", "get", "be", "trip"}
 
@@ -72,7 +75,7 @@ class NamingFrames:
             return verb.pos_ == "VERB" and not inside
         if head.dep_ == "oprd":  # "a guy called Jorge"
             return head.head.lemma_ in NAMING_VERBS
-        if head.dep_ != "pobj" or head.head.lower_ in ("in", "at", "near", "from", "of"):
+        if head.dep_ != "pobj" or head.head.lower_ in PLACE_PREPS:
             return False
         if head.head.lower_ == "with":
             return True
@@ -95,7 +98,17 @@ class NamingFrames:
 
     def named_group(self, token: Token) -> None:
         """ "two part-timers, Kyle and Marisol": a group of the speaker's people named in a
-        sentence without a verb, as "my part-timers are Kyle and Marisol" would be."""
+        sentence without a verb, as "my part-timers are Kyle and Marisol" would be; and a
+        counted group named after its noun ("we have 2 kids, baraka 8 and zawadi 5")."""
+        if counted(token):
+            listed = names_after(token)
+            owner = self.reader.owner(token) if child(token, "poss") else self.reader.speaker
+            for named in listed:
+                self.add(owner, f"role:{self.reader.role(token)}", named.name, multi=True)
+                if named.age:
+                    self.add(named.name, "age", named.age)
+            if listed:
+                return
         if token.dep_ != "ROOT" or token.tag_ != "NNS" or token.lemma_ in SPELLS:
             return
         if any(t.pos_ in ("VERB", "AUX") for t in self.sent) or child(token, "poss"):

@@ -16,6 +16,8 @@ from memory.nlp.reader import (
 )
 
 LIVING = {"live", "flat", "share", "rent", "stay"}
+# what one is doing where one lives, said after one's name ("residing in Mysuru")
+HOMING = {"live", "reside", "base", "stay", "settle"}
 # Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
 APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
 SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
@@ -50,14 +52,36 @@ class PersonFrames:
 
     def own_name(self, attr: Token, subject: Token, neg: bool) -> bool:
         """ "I'm Callum": the speaker's name, by which they may speak of themselves."""
-        if subject.lower_ != "i" or attr.pos_ != "PROPN" or neg or prep_objects(attr):
+        from memory.nlp.casing import english_words
+
+        if subject.lower_ != "i" or attr.pos_ != "PROPN" or neg:
             return False
+        if any(prep != "from" for prep, _ in prep_objects(attr)):
+            return False  # ("I'm Elena from Ohrid": where from is read by its own frame)
         name = self.reader.name_of(attr)
-        if not is_first_name(name.split()[0]) or len(name.split()) > 2:
+        first = name.split()[0]
+        # a name the list may not know ("I am Rasa"), but no word ("I'm Canadian")
+        known = is_first_name(first) or first.lower() not in english_words()
+        if not known or len(name.split()) > 2:
             return False  # "I'm Canadian", "I'm Team Mies"
         self.add(self.reader.speaker, "is_called", name)
+        for _, place in prep_objects(attr):  # "I'm Elena from Ohrid"
+            self.add(self.reader.speaker, "be_from", self.reader.value(place))
+        self.introduced(attr)
         self.reader.aliases.add(name)
         return True
+
+    def introduced(self, name: Token) -> None:
+        """What is said of oneself after one's name: "I am K. Venkataramana, ..., aged 71
+        years, residing in Mysuru"."""
+        for acl in children(name, "acl"):
+            if acl.lemma_ in HOMING:
+                for prep, place in prep_objects(acl):
+                    if prep == "in" and not is_time(place):
+                        self.add(self.reader.speaker, "lives_in", self.reader.value(place))
+            number = next((t for t in acl.subtree if t.like_num and t.text.isdigit()), None)
+            if acl.lemma_ == "age" and number is not None:
+                self.add(self.reader.speaker, "age", number.text)
 
     def age(self, attr: Token, subject: Token, neg: bool) -> bool:
         """ "Maria is 4", "he's 23 years old": a number said of a person is their age."""

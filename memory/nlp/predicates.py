@@ -247,7 +247,16 @@ START_WORDS = {"start", "starts", "starting", "begin", "begins", "beginning"}
 def later_start(sent: Span) -> bool:
     """ "starts in may", "begins next week": a sentence that is only a start to come, said
     right after what it is the start of ("got a job at the hospital!! starts in may")."""
-    root = sent.root
+    return _start_to_come(sent.root)
+
+
+def start_within(sent: Span) -> bool:
+    """ "took a job at a firm in Ramtha, starts july 1st": the start to come said as a
+    clause of the same sentence."""
+    return any(_start_to_come(t) for t in sent if t.dep_ in ("conj", "parataxis"))
+
+
+def _start_to_come(root: Token) -> bool:
     if root.lower_ not in START_WORDS or children(root, "nsubj", "nsubjpass"):
         return False
     obj = child(root, "dobj")

@@ -48,6 +48,8 @@ ORDER = re.compile(
     r"(?:before|after) (?:the|my|his|her|a|an) )",
     re.I,
 )
+# "what does Zosia do after school?": a time of every day, not an event to order by
+ROUTINES = ("school", "work", "class", "dinner", "lunch", "breakfast", "practice", "church")
 ANCHOR = re.compile(r"\b(?:before|after) (?:the |my |his |her |a |an )?([\w' -]+?)\??$", re.I)
 STOP = {
     "the",
@@ -98,6 +100,9 @@ def unwrap(text: str) -> str:
     return unwrapped if unwrapped.strip() else stripped
 
 
+LEADING_PREPS = {"in", "at", "on", "for", "from", "with", "since", "by", "to"}
+
+
 def parse_question(text: str, *, speaker: str) -> QuestionIntent:
     core = unwrap(text).rstrip(" ?.!")
     tokens = tokenize(core)
@@ -105,11 +110,13 @@ def parse_question(text: str, *, speaker: str) -> QuestionIntent:
     tags = _names(words, retag(words, tags))
     lowered = [w.lower() for w in words]
     wh = lowered[0] if lowered and lowered[0] in WH else None
+    if wh is None and len(lowered) > 1 and lowered[0] in LEADING_PREPS and lowered[1] in WH:
+        wh = lowered[1]  # "In which month did I ...?", "At what age ...?"
     yes_no = wh is None and bool(lowered) and lowered[0] in AUX
     subject, relation, obj = _triplet(words, tags, wh)
     anchor = None
     found = ANCHOR.search(core)
-    if found and not found.group(1).lower().startswith(("that", "this")):
+    if found and not found.group(1).lower().startswith(("that", "this") + ROUTINES):
         anchor = found.group(1).strip()
     keywords = [stem(w) for w in lowered if w.isalnum() and w not in STOP]
     return QuestionIntent(

@@ -153,7 +153,9 @@ class Reader(Pronouns):
             if c.dep_ in ("compound", "amod", "nmod") and c.lower_ not in TRANSIENT
         ]
         head = token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
-        words = [m.lower_ for m in mods] + [ROLE_SYNONYMS.get(head, head)]
+        # (by the word as said first: the lemmatiser makes "roomies" "roomy")
+        said = ROLE_SYNONYMS.get(token.lower_) or ROLE_SYNONYMS.get(head, head)
+        words = [m.lower_ for m in mods] + [said]
         for prep in children(token, "prep"):  # "maid of honour", "head of department"
             named = child(prep, "pobj")
             if prep.lower_ == "of" and named is not None and named.pos_ == "NOUN":
@@ -370,6 +372,8 @@ def titled(token: Token) -> str | None:
     Deng"); None for any other word."""
     word = token.lower_
     # (by the word itself: "the river Thames" ends like "teacher" but names no one)
-    if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in PEOPLE | DOERS:
+    # ("our dog Žuća": a pet's kind is said the same way)
+    kinds = PEOPLE | DOERS | ANIMALS
+    if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in kinds:
         return None
     return word

@@ -63,7 +63,8 @@ RULES: list[Rule] = [
     ),
     _rule(
         "works_for",
-        r"(?:fire|lay off|sack|let go|dismiss)(?: (?:from|by))?",
+        # ("laid off" is lemmatised "lie off" once the verb is read as a lemma again)
+        r"(?:fire|(?:lay|lie) off|sack|let go|dismiss|make redundant)(?: (?:from|by|at))?",
         negated=True,
         ends_previous=True,
         also=UNEMPLOYED,
@@ -159,6 +160,7 @@ TITLE_RULE = re.compile(
 SINGLE_VALUED = {
     "lives_in",
     "works_for",
+    "works_as",  # one job at a time, unless told with another ("also", a list)
     "employment_status",
     "member_of",
     "member_of_party",

@@ -5,13 +5,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memory.nlp.casing import is_first_name
+from memory.nlp.casing import english_nouns, is_first_name
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
-from memory.nlp.predicates import later_start, name_gender
+from memory.nlp.predicates import later_start, name_gender, start_within
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, with_names
@@ -111,9 +111,16 @@ def apostrophes(text: str) -> str:
 CLEFT = re.compile(r"\bit(?: was|'s| is) ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:who|that) (?=[a-z])", re.I)
 
 
+# chat's shorthand for small words ("lessons w/ an old jazz guy", "w/o her", "b/c")
+SHORTHAND = {"w/o": "without", "w/": "with", "b/c": "because", "bc": "because", "abt": "about"}
+SHORT = re.compile(r"(?<![\w/])(w/o|w/|b/c|bc|abt)(?=\s|\w|$)", re.I)
+
+
 def plainly(text: str) -> str:
-    """`text` with its contractions and clefts said plainly, as extraction reads it."""
-    return CLEFT.sub(r"\1 ", apostrophes(text))
+    """`text` with its contractions, chat shorthand and clefts said plainly, as extraction
+    reads it."""
+    unshort = SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text)
+    return CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
 
 
 # "good news: got the job", "big change: moved to ...": a short label before a colon
@@ -148,6 +155,35 @@ CONTRACTED_IS = re.compile(
     r"tonight|soon|back|out|away|home|over|up|down|off)\b)"
 )
 
+# before a word that only describes ("jovana's pregnant!!", "aizada's lowkey jealous")
+DESCRIBED = re.compile(r"\b([A-Za-z][\w-]*)'s ([a-z]+|\d+)\b(?!'s)(\W*)(\w*)")
+HEDGES = {"lowkey", "highkey", "kinda", "sorta", "so", "super", "pretty", "very", "too"}
+# ... and what is said of something gone or come ("the f150's gone", "beam's back")
+HEDGES |= {"gone", "done", "over", "back", "dead", "sold", "broken", "finished", "away"}
+
+
+def describing(word: str) -> bool:
+    """An adjective that is no noun as well ("pregnant", "engaged"; not "old", "sick"), or a
+    verb's -ing form that is no noun ("karthik's leaving end of oct"; not "Ana's wedding")."""
+    from lemminflect import getAllLemmas
+
+    kinds = getAllLemmas(word)
+    if word.endswith("ing"):
+        return "VERB" in kinds and "NOUN" not in kinds
+    return "ADJ" in kinds and word not in english_nouns()
+
+
+def described_is(text: str) -> str:
+    def said(m: re.Match) -> str:
+        word, following = m.group(2), m.group(4).lower()
+        noun_next = not m.group(3).strip() and following in english_nouns()
+        verbal = word.endswith("ing") and describing(word)  # "karthik's leaving end of oct"
+        if word in HEDGES or word.isdigit() or verbal or (describing(word) and not noun_next):
+            return f"{m.group(1)} is {word}{m.group(3)}{m.group(4)}"
+        return m.group(0)
+
+    return DESCRIBED.sub(said, text)
+
 
 def extract(
     text: str,
@@ -171,6 +207,7 @@ def extract(
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
     text = CONTRACTED_IS.sub(lambda m: f"{next(g for g in m.groups() if g)} is ", text)
+    text = described_is(text)  # "jovana's pregnant!!"
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))
     if THIRD_PERSON & {t.lower_ for t in doc}:
@@ -201,7 +238,7 @@ def extract(
             and f.value.lower() not in EXPLETIVES | POINTERS
             and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
         ]
-        if i + 1 < len(sents) and later_start(sents[i + 1]):
+        if (i + 1 < len(sents) and later_start(sents[i + 1])) or start_within(sent):
             # "got a job at the hospital!! starts in may": the job is to come
             frames = [replace(f, plan=True) if f.relation in JOBS else f for f in frames]
         # (a role's owner is not who the sentence was about: "Martín's sister Florencia came

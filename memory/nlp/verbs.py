@@ -5,8 +5,9 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 import dataclasses
 
 from memory.nlp.facts import TEAM_WORDS, Triplet, leisure
+from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, children
-from memory.nlp.predicates import listed_gender
+from memory.nlp.predicates import called, listed_gender
 from memory.nlp.reader import (
     DEICTIC,
     GENERIC_OBJECTS,
@@ -33,7 +34,8 @@ MOVE_PREPS = ("to", "into", "from")
 HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "thing", "city"}
 # What a home is called, for the place it is in ("a house in Risskov", "the Ahodwo house").
 DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bungalow", "cottage"}
-DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place"}
+DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place", "unit"}
+DWELLINGS |= {"bedsit", "loft", "duplex", "dorm"}
 MOVING = {"move", "relocate", "emigrate"}
 # what one rents to live in
 HOMES = DWELLINGS - {"studio"}
@@ -82,6 +84,9 @@ class VerbFrames:
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         raise NotImplementedError  # SentenceFrames.add
 
+    def verbal(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
+        raise NotImplementedError  # SentenceFrames.verbal
+
     def lemmas(self, verb: Token) -> tuple[list[str], list[str]]:
         """The predicate's words from its auxiliaries to its last object, as lemmas."""
         words = [
@@ -114,6 +119,13 @@ class VerbFrames:
         return lemmas, tags
 
     def from_lexicon(self, verb: Token, subject: Token, found: Triplet, neg, plan) -> None:
+        obj = child(verb, "dobj")
+        if found.relation == "works_for" and verb.lemma_ in ("start", "begin") and obj is not None:
+            if obj.lemma_.lower() not in GENERIC_OBJECTS:
+                # "started lessons with an old jazz guy", "starting a book club at the
+                # library": no job there, what was started is read as any verb's object
+                self.verbal(verb, subject, neg, plan)
+                return
         value = self.best_object(verb, found)
         entity = self.reader.entity(subject)
         words = [w.removesuffix("s") if w[:-1] in WEEKDAYS else w for w in value.lower().split()]
@@ -143,7 +155,10 @@ class VerbFrames:
                 there = any(c.lower_ == "there" for c in verb.children)
                 value = self.reader.last_place if there else ""
         if found.relation == "works_for":  # "works as a nurse (at X)"
-            for prep, obj in prep_objects(verb):
+            # ... or "started with Energy Fiji as a line technician", where the parser hangs
+            # "as" off the employer
+            inner = [po for t in phrase_words(verb) for po in prep_objects(t)]
+            for prep, obj in prep_objects(verb) + [(p, o) for p, o in inner if agent(o.lower_)]:
                 if prep == "as":
                     kind = self.reader.kind(obj)
                     self.add(entity, "works_as", kind, negated=negated_now, plan=plan)
@@ -313,26 +328,24 @@ class VerbFrames:
             names = [t for t in givers[0].subtree if t.i > givers[0].i and t.pos_ == "PROPN"]
             return self.reader.name_of(names[0]) if names else self.reader.value(givers[0])
         # Prepositions of the verb first, then those inside its phrases ("works as a nurse
-        # at St Mary's": at hangs off nurse).
-        inner = [po for t in verb.subtree if t != verb for po in prep_objects(t)]
-        preferred = [
-            o
-            for p, o in prep_objects(verb) + inner
-            if p in ("to", "at", "for", "with", "in", "into", "of", "by", "on") and not is_time(o)
-        ]
+        # at St Mary's": at hangs off nurse), not those of a clause of its own ("took a job
+        # at a firm, designing drainage in Ramtha").
+        inner = [po for t in phrase_words(verb) for po in prep_objects(t)]
+        # where one was let go from is the value of a job that ended
+        preps = PLACE_PREPS + (("from",) if found.negated else ())
+        preferred = [o for p, o in prep_objects(verb) + inner if p in preps and not is_time(o)]
         # "I live in Vesturbær with my partner Gunnar", "play bass in a band with Nino": who
         # it is done with is company, not the place or group the relation points at.
         company = [o for p, o in prep_objects(verb) + inner if p == "with" and is_person(o)]
         preferred = [o for o in preferred if o not in company] or preferred
         # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
         # place inside it ("... in Belém").
-        named = [
-            o
-            for o in preferred
-            if o.pos_ == "PROPN"
-            or child(o, "compound", "nmod")
-            and child(o, "compound", "nmod").pos_ == "PROPN"
-        ]
+        if found.negated:  # what was left is the mine, not its town ("laid off at the mine in X")
+            preferred = [o for o in preferred if not placed_in(o, preferred)] or preferred
+        named = [o for o in preferred if is_named(o)]
+        # "LPP in Ljubljana", "a startup in Singapore called Parcelwise": the town of a named
+        # employer is not the employer
+        named = [o for o in named if not placed_in(o, named)] or named
         for candidate in named or preferred:
             return self.reader.value(candidate)
         if obj is not None:
@@ -343,3 +356,34 @@ class VerbFrames:
             ]
             return self.reader.value(inner[0] if inner else obj)
         return found.object
+
+
+PLACE_PREPS = ("to", "at", "for", "with", "in", "into", "of", "by", "on")
+CLAUSES = ("advcl", "conj", "ccomp", "parataxis", "relcl")
+
+
+def phrase_words(verb: Token) -> list[Token]:
+    """The words of a verb's own phrases, without the clauses hung on it."""
+    out: list[Token] = []
+    for c in verb.children:
+        if c.dep_ not in CLAUSES:
+            out.extend(c.subtree)
+    return out
+
+
+def is_named(token: Token) -> bool:
+    """A name, a noun named by one ("the CUF clinic") or given one ("a startup called
+    Parcelwise")."""
+    modifier = child(token, "compound", "nmod")
+    return (
+        token.pos_ == "PROPN"
+        or (modifier is not None and modifier.pos_ == "PROPN")
+        or called(token) is not None
+    )
+
+
+def placed_in(token: Token, candidates: list[Token]) -> bool:
+    """The place a preposition "in" gives another of the candidates ("a startup in
+    Singapore")."""
+    prep = token.head
+    return prep.dep_ == "prep" and prep.lower_ == "in" and prep.head in candidates

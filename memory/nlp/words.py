@@ -29,6 +29,9 @@ ROLE_SYNONYMS = {
     "roommate": "housemate",
     "flatmates": "housemate",
     "roommates": "housemate",
+    "roomie": "housemate",
+    "roomies": "housemate",
+    "housemates": "housemate",
     "mom": "mother",
     "mum": "mother",
     "mam": "mother",
@@ -58,7 +61,8 @@ PEOPLE = frozenset(
     "grandparent aunt uncle cousin nephew niece friend manager boss colleague coworker "
     "neighbour neighbor landlord landlady flatmate roommate housemate teacher doctor "
     "dentist supervisor mentor client boyfriend in-law stepdad stepmum stepmom stepfather "
-    "stepmother half-brother half-sister coach trainer tutor therapist physio".split()
+    "stepmother half-brother half-sister coach trainer tutor therapist physio roomie "
+    "stepson stepdaughter stepkid bandmate teammate classmate".split()
 )
 # Pronouns that say a gender, and roles that show one.
 FEMININE = {"she": "f", "her": "f", "hers": "f", "herself": "f", "he": "m", "him": "m"}
@@ -92,6 +96,8 @@ LOSS_VERBS = {
     "ditch",
     "cancel",
     "part",
+    "return",  # "returned the honda before leaving"
+    "surrender",
     "split",
     "dump",
     "abandon",

@@ -10,6 +10,7 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.parse import Doc, Token, child, parse, parse_entities
+from memory.nlp.words import ANIMALS, PEOPLE
 from memory.pipeline.dates import capitalised, day_beside
 from memory.pipeline.names import source
 
@@ -152,7 +153,11 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         if wanted.kind == "place" and (named or locative(token)):
             return True
         if wanted.kind == "number" and (token.like_num or token.ent_type_ in NUMBER_LABELS):
-            return True
+            # "how old is Neema?" is not answered by "two kids, Baraka and Neema"
+            counted = token.dep_ == "nummod" and token.head.tag_ == "NNS"
+            counted = counted and token.head.lemma_.lower() in PEOPLE | ANIMALS
+            if not (counted and "old" in asked):
+                return True
         if wanted.kind == "date" and (token.ent_type_ in DATE_LABELS or token.lower_ in WEEKDAYS):
             return True
         if wanted.kind == "name" and named and token.ent_type_ not in NOT_NAMES:

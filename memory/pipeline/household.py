@@ -1,7 +1,10 @@
-"""Where someone of the user's household lives when only their move is told: "our son Ren is
-moving to Tokyo in september" after "kenji, sapporo" -> Ren lives in Sapporo until then. A
-spouse, a child or a flatmate lives where the user does unless something says otherwise; a
-fiancé, a girlfriend or a parent may not, so they are not assumed to."""
+"""Where someone lives when only their move is told: "our son Ren is moving to Tokyo in
+september" after "kenji, sapporo" -> Ren lives in Sapporo until then. A spouse, a child or a
+flatmate lives where the user does unless something says otherwise; a fiancé, a girlfriend or
+a parent may not, so they are not assumed to. Where they said they are from, or that they
+are coming to live with the user, says it too; and someone the user tells of moving away,
+with no home of their own ever told, is taken to live near the user until then (said as a
+guess: `near_you`)."""
 
 from memory import selectors
 
@@ -16,3 +19,22 @@ def shared_home(*, user_id: int, speaker: str, person: str) -> str:
         return ""
     home = selectors.latest_held(user_id=user_id, subject=speaker, relation="lives_in")
     return home.object if home is not None else ""
+
+
+def home_before_move(*, user_id: int, speaker: str, plan) -> tuple[str, bool]:
+    """Where the one who plans `plan` (a "plan:lives_in" fact) lives until they move, and
+    whether that is only a guess; ("", False) when nothing says."""
+    person = plan.subject
+    told = selectors.told_of(user_id=user_id, subject=person)
+    origin = [f for f in told if f.is_true and f.relation == "be_from" and f.object]
+    if origin:  # "elena from ohrid, ..." said of oneself: where one lives, until a move
+        return origin[-1].object, False
+    if person == speaker:
+        return "", False
+    shared = shared_home(user_id=user_id, speaker=speaker, person=person)
+    if shared:
+        return shared, False
+    if any(f.relation.endswith("lives_in") for f in told if f.pk != plan.pk):
+        return "", False  # a home of their own was told (and ended): no guess
+    home = selectors.latest_held(user_id=user_id, subject=speaker, relation="lives_in")
+    return (home.object, True) if home is not None else ("", False)

@@ -13,6 +13,8 @@ import re
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from memory import nlp
+from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.marks import new_clauses
 from memory.pipeline import expect
@@ -46,7 +48,7 @@ def told_now(evidence: Evidence) -> str | None:
         return None
     newest = max(f.created_at for f in answering)
     for fact in sorted(answering, key=lambda f: -near[f.pk]):
-        if fact.created_at != newest:
+        if fact.created_at != newest or _slot_newer(evidence, fact):
             continue
         for clause in _by_overlap(new_clauses(said[fact.pk]), question):
             if wanted is None or expect.offers(fact, wanted, question, text=clause):
@@ -54,6 +56,20 @@ def told_now(evidence: Evidence) -> str | None:
                 # one who left first
                 return sentence(name_the_pronoun(clause, fact.subject))
     return None
+
+
+def _slot_newer(evidence: Evidence, told: Fact) -> bool:
+    """The slot asked was filled by a later message than the sentence ("electrician at the
+    sugar mill, 15 yrs now", then "started today with Energy Fiji"): the slot's reading of
+    the newer message stands."""
+    intent = evidence.intent
+    return any(
+        f.is_true
+        and f.relation == intent.relation
+        and nlp.same_entity(f.subject, intent.subject or "")
+        and (f.source_message_id or 0) > (told.source_message_id or 0)
+        for f in evidence.facts
+    )
 
 
 def _by_overlap(clauses: list[str], question: str) -> list[str]:

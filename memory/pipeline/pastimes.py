@@ -25,7 +25,10 @@ from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import join, sentence
 
-ASKED = re.compile(r"\b(?:hobby|hobbies|pastimes?|for fun|free time|spare time)\b", re.I)
+# ("what does Tomás do after school?": what a child does outside school is a pastime too)
+ASKED = re.compile(
+    r"\b(?:hobby|hobbies|pastimes?|for fun|free time|spare time|after school|weekends)\b", re.I
+)
 # Taking up, keeping up or being into something: the object is the activity.
 TAKEN_UP = {"do", "take_up", "pick_up", "learn", "practise", "practice", "play", "start"}
 TAKEN_UP |= {"join", "member_of", "likes", "enjoy", "love", "go", "sign_up_for"}

@@ -17,6 +17,7 @@ import numpy as np
 
 from memory import embeddings, nlp
 from memory.models import Fact
+from memory.nlp import ask
 from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
@@ -234,6 +235,8 @@ def answer(evidence: Evidence, *, before_slots: bool) -> str | None:
     intent = evidence.intent
     if intent.yes_no or intent.wh == "when" or intent.wants_past or intent.wants_order:
         return None
+    if before_slots and len(ask.category_roles(intent.relation)) > 1:
+        return None  # "which animals live with me?": the members of a set, which slots list
     question = asked(intent.text, speaker=evidence.speaker)
     if question is None:
         return None

@@ -6,11 +6,8 @@ import copy
 import re
 from datetime import datetime, timedelta
 
-from memory import embeddings
 from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
-from memory.nlp.casing import english_nouns
-from memory.nlp.intro import agent
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
 from memory.pipeline import expect
@@ -27,6 +24,7 @@ from memory.pipeline.question import (
     employer_slots,
 )
 from memory.pipeline.speech import day, happened, join, sentence, speak, speak_all
+from memory.pipeline.valuekinds import NUMBER_WORDS, is_kind, says_job, vehicle
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
 
@@ -82,37 +80,6 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     # "a longboard" is a board, "staghorn ferns" are ferns: a compound's head is its kind;
     # what no word shows ("frangipani" is a plant), the embedding model may
     return any(len(k) > 3 and head.endswith(k) or is_kind(fact.object, k) for k in kinds)
-
-
-NUMBER_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-NUMBER_WORDS |= {"one", "some", "several", "many", "few", "lots"}
-KIND_OF = 0.37  # cosine similarity of a thing's name to a kind it is one of ("basil", "plant")
-
-
-def is_kind(value: str, kind: str) -> bool:
-    """Whether `value` names a `kind` of thing: "lime tree" a plant, not "cargo bike"."""
-    vectors = embeddings.embed_said([value, kind])
-    return float(vectors[value] @ vectors[kind]) >= KIND_OF
-
-
-VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
-VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}
-
-
-def vehicle(value: str) -> bool:
-    """Whether a thing had is a vehicle: one of the words for one, or a make and model
-    ("Kymco Many 110", "Ford F-150"), which is a name."""
-    words = value.split()
-    return any(w.lower() in VEHICLES for w in words) or any(w[:1].isupper() for w in words)
-
-
-def says_job(value: str) -> bool:
-    """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired")."""
-    words = value.split()
-    if len(words) != 1:
-        return bool(words)
-    word = words[0]
-    return agent(word.lower()) or word.islower() and word in english_nouns()
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -173,7 +140,15 @@ def answer(evidence: Evidence) -> str | None:
         if target in plans and not stated_date(target):
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
         return on_date(target)
-    single = single_valued(relation) and len(roles) == 1 and not many
+    # (a job said as what one is, "I'm an electrician", is the same one job)
+    kinds = roles - {"is"} if relation == "works_as" else roles
+    single = single_valued(relation) and len(kinds) == 1 and not many
+    if single and relation == "works_as":
+        # a job said as what one is ("i'm a deckhand") is not retired by the slot's newer
+        # value ("first week as coxswain"): the older one is the job before
+        latest = [f for f in now if f.source_message_id == now[0].source_message_id] if now else []
+        past = sorted([f for f in now if f not in latest] + past, key=lambda f: -f.pk)
+        now = latest
     single = single or relation in VEHICLE_SLOTS
     if intent.wants_past or (intent.wants_order and intent.anchor):
         # A value before another is a change of a single value; for things that accumulate
@@ -401,9 +376,11 @@ def until(evidence: Evidence, plan: Fact) -> str:
         return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now
     value = replaced.value_before(evidence, plan.object, plan, mine=True)
     if not value and slot_of(plan) == "lives_in" and evidence.speaker:
-        value = household.shared_home(
-            user_id=plan.user_id, speaker=evidence.speaker, person=plan.subject
+        value, guessed = household.home_before_move(
+            user_id=plan.user_id, speaker=evidence.speaker, plan=plan
         )
+        if guessed:  # only where the user lives: said as what it is
+            return f"{held(plan, value, evidence.speaker)} (near you, as far as I know)"
     return held(plan, value, evidence.speaker)
 
 

@@ -1,0 +1,97 @@
+"""Groups counted, then named: "2 kids, baraka 8 and zawadi 5", "we have two kids, Baraka
+and Neema", "two cats, mochi and tofu", "two kids harper (7) and ollie (4)".
+
+The parser hangs such names in many shapes (appositions, conjuncts, compounds, a number read
+as the name's object), so the names are read off the words after the counted noun: name,
+optional age, separator, until a word that is neither. Each name holds the noun's role for
+the speaker (or the noun's owner), and an age said beside it is that person's age."""
+
+from dataclasses import dataclass
+
+from memory.nlp.casing import english_words
+from memory.nlp.parse import Token, child
+from memory.nlp.words import ANIMALS, PEOPLE, ROLE_SYNONYMS
+
+SEPARATORS = {",", "and", "&", "+", ":", "-", "–"}
+BRACKETS = {"(", ")"}
+
+
+@dataclass(frozen=True)
+class Named:
+    name: str
+    age: str = ""
+
+
+def counted(token: Token) -> bool:
+    """A plural role or animal noun with a count ("2 kids", "two cats"), an owner ("my
+    kids") or opening its sentence ("roomies Arjun + Karthik")."""
+    said = ROLE_SYNONYMS.get(token.lower_, token.lemma_.lower())  # ("roomies": "roomy")
+    if token.tag_ != "NNS" or said not in PEOPLE | ANIMALS:
+        return False
+    number = child(token, "nummod")
+    before = token.doc[token.i - 1] if token.i else None
+    # ("roomies Arjun + Karthik": chat drops the "my" at the start of a sentence)
+    opening = token.is_sent_start and child(token, "det") is None
+    return (
+        number is not None
+        or (before is not None and before.like_num)
+        or child(token, "poss") is not None
+        or bool(opening)
+    )
+
+
+def _name(token: Token, numbered: bool) -> bool:
+    """A name: capitalised, or a word no dictionary holds; with a count to check the list
+    against, any word that is no common little word ("two cats, mochi and tofu")."""
+    word = token.text
+    if not word.isalpha() or len(word) < 2 or token.lower_ in PEOPLE | ANIMALS:
+        return False
+    if token.pos_ == "PROPN" or word[:1].isupper():
+        return True
+    if numbered:
+        return not token.is_stop and token.pos_ not in ("AUX", "DET", "ADP", "PRON")
+    return word.lower() not in english_words()
+
+
+def names_after(token: Token) -> list[Named]:
+    """The names (with ages) listed right after the counted noun; none unless the list is
+    all names, two at least, or as many as the count says."""
+    doc = token.doc
+    expected = _count(token)
+    found: list[Named] = []
+    i = token.i + 1
+    while i < len(doc):
+        word = doc[i]
+        if word.text in SEPARATORS or word.text in BRACKETS:
+            i += 1
+            continue
+        clause = i + 1 < len(doc) and doc[i + 1].pos_ in ("AUX", "VERB") and doc[i + 1].is_lower
+        if clause or not _name(word, expected is not None):
+            break  # ("..., tofu is the old lady": a sentence about one of them begins)
+        name = word.text[:1].upper() + word.text[1:]
+        i += 1
+        while i < len(doc) and doc[i].text in BRACKETS:
+            i += 1
+        age = ""
+        if i < len(doc) and doc[i].like_num and doc[i].text.isdigit():
+            age = doc[i].text
+            i += 1
+        found.append(Named(name, age))
+    if not found:
+        return []
+    if expected is not None and expected != len(found):
+        return []  # "two kids, Ana's at uni": not a list of the two
+    return found if expected is not None or len(found) > 1 else []
+
+
+NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _count(token: Token) -> int | None:
+    number = child(token, "nummod")
+    if number is None and token.i and token.doc[token.i - 1].like_num:
+        number = token.doc[token.i - 1]
+    if number is None:
+        return None
+    text = number.lower_
+    return int(text) if text.isdigit() else NUMBERS.get(text)

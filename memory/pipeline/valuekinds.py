@@ -1,0 +1,45 @@
+"""What kind of thing a stored value is, read off its words: a vehicle ("a 2014 silverado",
+"Ford F-150"), a job ("a nurse", not "Dutch"), a thing of a kind ("basil" is a plant, by the
+embedding model where no word says so)."""
+
+import re
+
+from memory import embeddings
+from memory.nlp.casing import english_nouns
+from memory.nlp.intro import agent
+from memory.nlp.predicates import TIME_UNITS
+
+NUMBER_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+NUMBER_WORDS |= {"one", "some", "several", "many", "few", "lots"}
+KIND_OF = 0.37  # cosine similarity of a thing's name to a kind it is one of ("basil", "plant")
+
+
+def is_kind(value: str, kind: str) -> bool:
+    """Whether `value` names a `kind` of thing: "lime tree" a plant, not "cargo bike"."""
+    vectors = embeddings.embed_said([value, kind])
+    return float(vectors[value] @ vectors[kind]) >= KIND_OF
+
+
+VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
+VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}
+
+
+def vehicle(value: str) -> bool:
+    """Whether a thing had is a vehicle: one of the words for one, or a make and model
+    ("Kymco Many 110", "Ford F-150"), which is a name."""
+    words = value.split()
+    # (a model year before it says a car too: "a 2014 silverado")
+    year = len(words) > 1 and re.fullmatch(r"(19[5-9]|20[0-3])\d", words[0]) is not None
+    named = any(w.lower() in VEHICLES for w in words) or any(w[:1].isupper() for w in words)
+    return named or year
+
+
+def says_job(value: str) -> bool:
+    """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired")."""
+    words = value.split()
+    if len(words) != 1:
+        # ("you were eight years on a trawler": how long, not what)
+        counted = words[0].isdigit() or words[0].lower() in NUMBER_WORDS
+        return bool(words) and not counted and words[-1].lower().rstrip("s") not in TIME_UNITS
+    word = words[0]
+    return agent(word.lower()) or word.islower() and word in english_nouns()
