@@ -28,16 +28,9 @@ def counted(token: Token) -> bool:
     said = ROLE_SYNONYMS.get(token.lower_, token.lemma_.lower())  # ("roomies": "roomy")
     if token.tag_ != "NNS" or said not in PEOPLE | ANIMALS:
         return False
-    number = child(token, "nummod")
-    before = token.doc[token.i - 1] if token.i else None
     # ("roomies Arjun + Karthik": chat drops the "my" at the start of a sentence)
     opening = token.is_sent_start and child(token, "det") is None
-    return (
-        number is not None
-        or (before is not None and before.like_num)
-        or child(token, "poss") is not None
-        or bool(opening)
-    )
+    return _number(token) is not None or child(token, "poss") is not None or bool(opening)
 
 
 def _name(token: Token, numbered: bool) -> bool:
@@ -87,10 +80,16 @@ def names_after(token: Token) -> list[Named]:
 NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def _count(token: Token) -> int | None:
+def _number(token: Token) -> Token | None:
+    """The word that counts the noun: its number, or a number right before it."""
     number = child(token, "nummod")
     if number is None and token.i and token.doc[token.i - 1].like_num:
         number = token.doc[token.i - 1]
+    return number
+
+
+def _count(token: Token) -> int | None:
+    number = _number(token)
     if number is None:
         return None
     text = number.lower_

@@ -44,15 +44,16 @@ SEGMENT = re.compile(r"(?<=[.!])\s+")  # not after "?": "my sister? nurse at St 
 
 # "Callum here", "casey.", "Liis, 30, I co-founded ...": a first name opening a message
 # (also said with "I'm": "i'm Lucia, sommelier at Bodega Alto Cielo")
+# ("I am" in the languages chat mixes in too: "soy kevin", "je suis Aline", "ich bin Jonas")
+I_AM = r"i'm|im|i am|soy|sou|je suis|ich bin|sono|jestem"
 NAMED = re.compile(
-    # ("I am" in the languages chat mixes in: "soy kevin", "je suis Aline", "ich bin Jonas")
-    r"^(?:(?P<said>i'm|im|i am|my name is|my name's|soy|sou|je suis|ich bin|sono|jestem) )?"
+    rf"^(?:(?P<said>{I_AM}|my name is|my name's) )?"
     r"(?P<name>[^\W\d_]{3,})(?P<here> here)?"
     r"(?P<origin> from [^\W\d_][^\W\d_'-]*(?: [^\W\d_][^\W\d_'-]*)?)?(?P<end>\s*(?:[,.:!]|$))",
     re.I,
 )
 HELLO = re.compile(
-    r"^(?!(?:i'm|im|i am|my name|soy|sou|je suis|ich bin|sono|jestem)\b)"
+    rf"^(?!(?:{I_AM}|my name)\b)"
     r"(?P<word>[^\W\d_]+)(?: (?!here\b)[^\W\d_]+)?\s*[,!]\s*",
     re.I,
 )
@@ -205,8 +206,8 @@ def agent(word: str) -> bool:
 
 
 def adjective(word: str) -> bool:
-    """A word the dictionary knows only as an adjective ("decent", "pregnant", "patient"
-    is a noun too)."""
+    """A word the dictionary knows only as an adjective ("decent", "jealous"; "patient" and
+    "pregnant" are nouns too to lemminflect)."""
     from lemminflect import getAllLemmas
 
     kinds = getAllLemmas(word)

@@ -177,8 +177,9 @@ def described_is(text: str) -> str:
     def said(m: re.Match) -> str:
         word, following = m.group(2), m.group(4).lower()
         noun_next = not m.group(3).strip() and following in english_nouns()
-        verbal = word.endswith("ing") and describing(word)  # "karthik's leaving end of oct"
-        if word in HEDGES or word.isdigit() or verbal or (describing(word) and not noun_next):
+        # (a verb's -ing form whatever follows: "karthik's leaving end of oct")
+        describes = describing(word) and (word.endswith("ing") or not noun_next)
+        if word in HEDGES or word.isdigit() or describes:
             return f"{m.group(1)} is {word}{m.group(3)}{m.group(4)}"
         return m.group(0)
 

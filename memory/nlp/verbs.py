@@ -157,8 +157,8 @@ class VerbFrames:
         if found.relation == "works_for":  # "works as a nurse (at X)"
             # ... or "started with Energy Fiji as a line technician", where the parser hangs
             # "as" off the employer
-            inner = [po for t in phrase_words(verb) for po in prep_objects(t)]
-            for prep, obj in prep_objects(verb) + [(p, o) for p, o in inner if agent(o.lower_)]:
+            inner = [(p, o) for p, o in phrase_preps(verb) if agent(o.lower_)]
+            for prep, obj in prep_objects(verb) + inner:
                 if prep == "as":
                     kind = self.reader.kind(obj)
                     self.add(entity, "works_as", kind, negated=negated_now, plan=plan)
@@ -330,13 +330,13 @@ class VerbFrames:
         # Prepositions of the verb first, then those inside its phrases ("works as a nurse
         # at St Mary's": at hangs off nurse), not those of a clause of its own ("took a job
         # at a firm, designing drainage in Ramtha").
-        inner = [po for t in phrase_words(verb) for po in prep_objects(t)]
+        objects = prep_objects(verb) + phrase_preps(verb)
         # where one was let go from is the value of a job that ended
-        preps = PLACE_PREPS + (("from",) if found.negated else ())
-        preferred = [o for p, o in prep_objects(verb) + inner if p in preps and not is_time(o)]
+        preps = VALUE_PREPS + (("from",) if found.negated else ())
+        preferred = [o for p, o in objects if p in preps and not is_time(o)]
         # "I live in Vesturbær with my partner Gunnar", "play bass in a band with Nino": who
         # it is done with is company, not the place or group the relation points at.
-        company = [o for p, o in prep_objects(verb) + inner if p == "with" and is_person(o)]
+        company = [o for p, o in objects if p == "with" and is_person(o)]
         preferred = [o for o in preferred if o not in company] or preferred
         # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
         # place inside it ("... in Belém").
@@ -358,17 +358,16 @@ class VerbFrames:
         return found.object
 
 
-PLACE_PREPS = ("to", "at", "for", "with", "in", "into", "of", "by", "on")
+# prepositions whose object may be the value a lexicon relation points at
+VALUE_PREPS = ("to", "at", "for", "with", "in", "into", "of", "by", "on")
 CLAUSES = ("advcl", "conj", "ccomp", "parataxis", "relcl")
 
 
-def phrase_words(verb: Token) -> list[Token]:
-    """The words of a verb's own phrases, without the clauses hung on it."""
-    out: list[Token] = []
-    for c in verb.children:
-        if c.dep_ not in CLAUSES:
-            out.extend(c.subtree)
-    return out
+def phrase_preps(verb: Token) -> list[tuple[str, Token]]:
+    """The prepositions and their objects inside a verb's own phrases ("works as a nurse at
+    St Mary's": at hangs off nurse), not inside the clauses hung on it."""
+    words = [t for c in verb.children if c.dep_ not in CLAUSES for t in c.subtree]
+    return [po for t in words for po in prep_objects(t)]
 
 
 def is_named(token: Token) -> bool:

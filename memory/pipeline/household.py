@@ -1,10 +1,10 @@
 """Where someone lives when only their move is told: "our son Ren is moving to Tokyo in
 september" after "kenji, sapporo" -> Ren lives in Sapporo until then. A spouse, a child or a
 flatmate lives where the user does unless something says otherwise; a fiancé, a girlfriend or
-a parent may not, so they are not assumed to. Where they said they are from, or that they
-are coming to live with the user, says it too; and someone the user tells of moving away,
-with no home of their own ever told, is taken to live near the user until then (said as a
-guess: `near_you`)."""
+a parent may not, so they are not assumed to. Where they said they are from says it too;
+and someone the user tells of moving away, with no home of their own ever told, is taken to
+live near the user until then (`home_before_move` says that this is only a guess, and the
+answer says so)."""
 
 from memory import selectors
 
