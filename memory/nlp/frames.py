@@ -44,7 +44,7 @@ from memory.nlp.reader import (
     negated,
     prep_objects,
 )
-from memory.nlp.verbs import VerbFrames, home_place
+from memory.nlp.verbs import HOMES, VerbFrames, home_place
 
 FAVOURITE = {"favourite", "favorite", "fave", "fav", "favourites", "favorites"}
 
@@ -307,6 +307,9 @@ class SentenceFrames(
         if places:
             prep, obj = places[0]
             relation = self.place_relation(prep, obj)
+            home = home_place(obj) if prep == "in" and obj.lemma_.lower() in HOMES else None
+            if home is not None:  # "we're in the flat in al dahariz": where we live
+                obj, relation = home, "lives_in"
             entity = reader.entity(subject)
             owner = reader.owner(subject) if child(subject, "poss") is not None else None
             if subject.lemma_.lower() in GENERIC_OBJECTS and owner:

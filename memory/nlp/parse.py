@@ -2,7 +2,9 @@
 extraction, question reading and routing: a message is parsed once, whatever reads it."""
 
 import threading
-from functools import cache, lru_cache
+from collections import OrderedDict
+from collections.abc import Iterable
+from functools import cache
 
 from spacy.tokens import Doc, Span, Token
 
@@ -50,22 +52,71 @@ def owned_nouns(doc: Doc) -> Doc:
     return doc
 
 
-@lru_cache(maxsize=2048)
+class _Parses:
+    """Parses by text, the least recently used dropped past `size`. Callers hold _lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.docs: OrderedDict[str, Doc] = OrderedDict()
+
+    def get(self, text: str) -> Doc | None:
+        doc = self.docs.get(text)
+        if doc is not None:
+            self.docs.move_to_end(text)
+        return doc
+
+    def put(self, text: str, doc: Doc) -> Doc:
+        self.docs[text] = doc
+        self.docs.move_to_end(text)
+        if len(self.docs) > self.size:
+            self.docs.popitem(last=False)
+        return doc
+
+
+_plain, _full = _Parses(2048), _Parses(256)
+
+
+def _prepared(text: str) -> str:
+    return truecased(text.replace("’", "'"))
+
+
 def parse(text: str) -> Doc:
     """The parse of `text` without named entities (the recogniser is half of a parse's time:
     3.3 -> 1.8 ms; times are read from the words, see memory.nlp.reader.is_time). Cached and
     shared: callers must not change the Doc."""
     with _lock:  # the pipeline is not documented as thread-safe
-        with model().select_pipes(disable=["ner"]):
-            return model()(truecased(text.replace("’", "'")))
+        doc = _plain.get(text)
+        if doc is None:
+            with model().select_pipes(disable=["ner"]):
+                doc = _plain.put(text, model()(_prepared(text)))
+        return doc
 
 
-@lru_cache(maxsize=256)
 def parse_entities(text: str) -> Doc:
     """The full parse with named entities, for the few readers that need them (dates said in
     a sentence, for "when" answers)."""
     with _lock:
-        return model()(truecased(text.replace("’", "'")))
+        doc = _full.get(text)
+        if doc is None:
+            doc = _full.put(text, model()(_prepared(text)))
+        return doc
+
+
+def parse_all(texts: Iterable[str], *, entities: bool = False) -> None:
+    """Parse the texts not parsed yet in one batch, for a reader about to read them all (an
+    answer checking 20 statements): spaCy's pipe takes about half the time of one call per
+    text (5.4 -> 2.5 ms with entities), with the same parses. parse() and parse_entities()
+    then find them."""
+    cache = _full if entities else _plain
+    with _lock:
+        missing = [t for t in dict.fromkeys(texts) if cache.get(t) is None]
+        if not missing:
+            return
+        off = [] if entities else ["ner"]
+        with model().select_pipes(disable=off):
+            docs = model().pipe([_prepared(t) for t in missing], batch_size=32)
+            for text, doc in zip(missing, docs, strict=True):
+                cache.put(text, doc)
 
 
 def children(token: Token, *deps: str) -> list[Token]:

@@ -14,7 +14,7 @@ the one closest in spelling or meaning."""
 import re
 from dataclasses import dataclass
 
-from memory.nlp.corrections import CONTENT, contrast, kind, retracted
+from memory.nlp.corrections import CONTENT, SAYING, contrast, kind, retracted
 from memory.nlp.likeness import (
     alike,
     last_name,
@@ -47,6 +47,7 @@ CUES = {
 MEANING = {"mean", "meant"}
 TRAILING = {"actually"}  # may follow the value it puts right: "the 16th actually"
 FILLERS = {"lol", "ugh", "no", "oh", "ok", "okay", "haha", "lmao", "omg", "hmm", "um", "uh"}
+FILLERS |= {"nope", "nah"}
 FILLERS |= {"yeah", "well", "so", "bad", "earlier", "that", "it", "i", "my", "the", "a"}
 
 
@@ -104,12 +105,21 @@ def has_cue(text: str) -> bool:
     words = set(re.findall(r"[a-z]+", text.lower()))
     if words & (CUES | MEANING) or re.search(r"(^|\s)\*\w", text):
         return True
+    if words & {"said", "saying", "wrote", "typed"} and any(map(_doubted, parse(text))):
+        return True  # "i said 40 bs for tutoring? it's 45"
     if "not" in words and any(_set_against(t) for t in parse(text) if t.lower_ == "not"):
         return True  # "1650 not 1750", "les Carcajous* not castors"
     return re.search(r"(\.\.|[—–,-])\s*(no\b\s*[,—–-]|not\s)", text.lower()) is not None
 
 
 def first_cue(doc) -> Token | None:
+    cue = _first_cue(doc)
+    # "wait i said the school is in kotagede?? it's in Bantul": the doubted words are the cue
+    doubted = next((t for t in cue.sent if t.i > cue.i and _doubted(t)), None) if cue else None
+    return doubted or cue
+
+
+def _first_cue(doc) -> Token | None:
     for t in doc:
         low = t.lower_
         if low in CUES or t.text.startswith("*") and len(t.text) > 1:
@@ -118,11 +128,25 @@ def first_cue(doc) -> Token | None:
             return t.nbor(-1) if t.i and t.nbor(-1).lower_ == "i" else t
         if low == "*" and t.i + 1 < len(doc):
             return t
+        if _doubted(t):
+            return t
         if low == "not" and _set_against(t):
             return t.sent[0]  # the value said first is the one meant
+        if low == "not" and _opens(t):
+            return t  # "ok not friday, it's saturday the 17th"
         if low in ("no", "not") and _between_pauses(t):
             return t  # "leyla khanim — no, it's leila"; "friday the 26th... not friday — saturday"
     return None
+
+
+def _doubted(t: Token) -> bool:
+    """ "i said mo's a bard? nope, warlock", "i keep saying cousin, she's his niece": the
+    user doubting their own words (said, then asked about, or said over and over)."""
+    if t.lemma_.lower() not in SAYING - {"tell"} or t.pos_ != "VERB":
+        return False
+    if any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children):
+        return any(w.text.startswith("?") for w in t.sent if w.i > t.i)
+    return t.head.lemma_ == "keep" and any(c.lower_ == "i" for c in t.head.children)
 
 
 def _set_against(t: Token) -> bool:
@@ -135,6 +159,17 @@ def _set_against(t: Token) -> bool:
     if any(w.pos_ in ("VERB", "AUX") for w in before):
         return False
     return all(_value(w) or w.lower_ in FILLERS | CUES for w in before) and any(map(_value, before))
+
+
+def _opens(t: Token) -> bool:
+    """A "not" that opens its sentence (after fillers at most), before a value."""
+    before = [w for w in t.sent if w.i < t.i]
+    following = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    return (
+        following is not None
+        and _value(following)
+        and all(w.is_punct or w.lower_ in FILLERS for w in before)
+    )
 
 
 def _between_pauses(t: Token) -> bool:
@@ -156,8 +191,11 @@ def repair_span(doc, cue: Token) -> Span:
         # set against the other is said in the next sentence
         following = doc[end].sent
         words = [t for t in following if not t.is_punct]
-        if retracted(sent) or words and words[0].lower_ in ("not", "no"):
+        asked = _doubted(cue) and any(t.text.startswith("?") for t in doc[cue.i : sent.end])
+        if retracted(sent) or asked or words and words[0].lower_ in ("not", "no"):
             end = following.end
+        elif all(t.is_punct or t.lower_ in FILLERS | CUES | MEANING for t in sent):
+            end = following.end  # "Oh sorry! I mean N5": the cue is a sentence of its own
     # "it's 11 rooms — we opened the two on the roof terrace": a quantity said before a
     # dash is the value; what follows is the why ("the spays moved — it's fridays" is not)
     dash = next((t.i for t in doc[cue.i : end] if t.text in ("—", "–", ";")), None)
@@ -182,12 +220,24 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     """`said` with the values the repair stands for replaced: (new text, wrong, right); a
     repair may put several right ("Saturday, the 27th" for "Friday the 26th")."""
     # ("the winery is in Colonia actually, not Carmelo": the "not" may follow the cue)
+    doubted = _doubted_pair(repair) if _doubted(repair[0]) else None
+    if doubted:
+        if not _named(said, doubted[0]):
+            return None
+        return _substitute(said, *doubted), doubted[0], doubted[1]
     pair = contrast(repair) or contrast(repair.sent)
     pairs: list[tuple[str, str]] = []
     if pair and _named(said, pair[1]):
         pairs.append((pair[1], pair[0]))
+    elif own and _negated_elsewhere(repair, said):
+        return None  # "i had timur wrong, he's not from osh": osh was said in another message
     old = parse(said)
     runs = values(repair)
+    end = _contrast_end(repair)
+    if pairs and end is not None:
+        # "it is Dr Obi not Dr Okafor, Dr Okafor is the one who did my cataract in 2019":
+        # "X not Y" says what was wrong; what follows it is why, not more repairs
+        runs = [r for r in runs if r[0].i < end]
     # "gunnar's start is the 16th actually": who or what the value is of is not the value,
     # but it tells which of the earlier values is meant ("a winery in Carmelo")
     holders = {t.lower_ for r in runs if _holder(r) for t in r}
@@ -214,6 +264,55 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     for wrong, right in pairs:
         said = _substitute(said, wrong, right)
     return said, pairs[0][0], pairs[0][1]
+
+
+def _contrast_end(repair: Span) -> int | None:
+    """Where "X not Y" ends, in a repair that says the right value before the wrong one
+    (None for "not Y, X", whose right values follow)."""
+    for t in repair:
+        if t.lower_ != "not" or t.i + 1 >= repair.end:
+            continue
+        if not any(_value(w) for w in repair if w.i < t.i):
+            return None
+        after = [w for w in repair if w.i > t.i + 1]
+        stop = next((w.i for w in after if w.is_punct or w.pos_ in ("VERB", "AUX")), None)
+        return stop if stop is not None else repair.end
+    return None
+
+
+def _negated_elsewhere(repair: Span, said: str) -> bool:
+    """Whether the repair names what was wrong ("not from Graz") and `said` does not."""
+    negation = next((t for t in repair if t.lower_ == "not"), None)
+    if negation is None:
+        return False
+    wrong = []
+    for t in repair[negation.i - repair.start + 1 :]:
+        if t.is_punct or t.pos_ in ("VERB", "AUX"):
+            break
+        if t.pos_ in ("NOUN", "PROPN", "NUM") and _value(t):
+            wrong.append(t)
+    return bool(wrong) and not any(_named(said, w.text) for w in wrong)
+
+
+def _doubted_pair(repair: Span) -> tuple[str, str] | None:
+    """ "said 40 bs for tutoring? it's 45": (wrong, right), the value said before the
+    question mark and the first said after it, of the same sort (a number for a number)."""
+    asked = next((t.i for t in repair if t.text.startswith("?")), None)
+    if asked is None:
+        return None
+    runs = values(repair)
+    said = [r for r in runs if r[-1].i < asked]
+    after = [r for r in runs if r[0].i > asked]
+    if not said or not after:
+        return None
+    right = after[0]
+    if right[0].like_num:
+        numbers = [t for r in said for t in r if t.like_num]
+        return (numbers[-1].text, right[0].text) if numbers else None
+    # the value in the same place ("is in Ostend?? it's in Bruges"), else of the same sort
+    same = [r for r in said if r[-1].dep_ == right[-1].dep_ and r[-1].head.pos_ == "ADP"]
+    same = same or [r for r in said if _sort(r[-1]) == _sort(right[-1])]
+    return text_of((same or said)[-1]), text_of(right)
 
 
 def _holder(run: list[Token]) -> bool:

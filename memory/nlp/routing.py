@@ -108,6 +108,11 @@ class Route:
     command_arg: str | None = None
 
 
+# "wait i said the studio is in graz?? it's in Linz": the user doubting their own words is
+# a repair (memory.nlp.repair), told, not asked; "did I say ...?" still asks.
+DOUBTED = re.compile(r"^\W*(?:[\w']+\W+){0,3}?i\s+(?:said|wrote|typed)\b", re.I)
+
+
 def is_question(sentence: str) -> bool:
     text = sentence.strip()
     words = re.findall(r"[\w']+", text.lower())
@@ -173,7 +178,7 @@ def route(text: str) -> Route:
         unwrapped = UPDATE_WRAPPER.sub("", sentence, count=1)
         if unwrapped != sentence and unwrapped.strip():
             updates.append(unwrapped.strip())
-        elif is_question(sentence):
+        elif is_question(sentence) and not DOUBTED.match(sentence):
             questions.append(sentence)
         elif not chitchat_reply(sentence):
             updates.append(sentence)

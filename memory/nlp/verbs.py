@@ -61,7 +61,9 @@ def home_place(token: Token) -> Token | None:
     # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
     held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])
     for prep, obj in held:
-        if prep in ("in", "at") and named(obj) and not is_time(obj):
+        # ("a flat in Brno": a name mid-sentence, whatever the tagger made of it)
+        titled = obj.is_title and obj.i > obj.sent.start
+        if prep in ("in", "at") and (named(obj) or titled) and not is_time(obj):
             return obj
     names = [c for c in token.children if c.dep_ == "compound" and named(c)]
     return names[-1] if names else None
@@ -334,6 +336,9 @@ class VerbFrames:
         # where one was let go from is the value of a job that ended
         preps = VALUE_PREPS + (("from",) if found.negated else ())
         preferred = [o for p, o in objects if p in preps and not is_time(o)]
+        if found.relation == "lives_in":
+            # "we live in a tiny apartment in Brno": the home's town is where one lives
+            preferred = [home_place(o) or o for o in preferred]
         # "I live in Vesturbær with my partner Gunnar", "play bass in a band with Nino": who
         # it is done with is company, not the place or group the relation points at.
         company = [o for p, o in objects if p == "with" and is_person(o)]

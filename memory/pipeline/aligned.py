@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.parse import Token, child, children, parse, parse_all
 from memory.nlp.predicates import is_plan, negated
 from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
 from memory.nlp.statements import plainly
@@ -91,7 +91,10 @@ def clauses(evidence: Evidence) -> list[Clause]:
     behind those about whom it asks), each message read once."""
     seen: set[str] = set()
     out: list[Clause] = []
-    for fact in nearest(evidence, READ):
+    facts = nearest(evidence, READ)
+    # one batch for the messages not parsed yet (each is read whole below)
+    parse_all(_body(source(f), evidence.speaker)[1] for f in facts)
+    for fact in facts:
         text = source(fact)
         if text in seen:
             continue
@@ -111,15 +114,21 @@ def nearest(evidence: Evidence, count: int) -> list[Fact]:
     return facts
 
 
-def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
-    """The clauses of one message in the order said, subjects resolved as they come: a
-    pronoun is the person named last before it who can be one."""
+def _body(text: str, speaker: str) -> tuple[str, str]:
+    """Who said a stored message (a replayed line may name its speaker) and its words."""
     from memory.pipeline.update import split_speaker
 
     who, body = split_speaker(text, speaker)
+    return who, plainly(body)
+
+
+def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
+    """The clauses of one message in the order said, subjects resolved as they come: a
+    pronoun is the person named last before it who can be one."""
+    who, body = _body(text, speaker)
     reader = Reader(speaker=who)
     out = []
-    for token in parse(plainly(body)):
+    for token in parse(body):
         if token.pos_ == "PROPN" and token.dep_ not in SUBJECTS:
             reader.remember([reader.name_of(token)])  # "dinner with Pedro. he ..."
         if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):

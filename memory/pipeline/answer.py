@@ -125,7 +125,7 @@ def answerable(evidence: Evidence) -> Evidence:
         return evidence
     # the best-ranked only: each check parses a statement, and the rest never answers
     question = evidence.intent.text
-    facts = [f for f in evidence.facts[:ANSWERABLE] if expect.offers(f, wanted, question)]
+    facts = expect.offering(evidence.facts[:ANSWERABLE], wanted, question)
     return replace(evidence, facts=facts)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
-from memory.nlp.parse import Doc, Token, child, parse, parse_entities
+from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
 from memory.nlp.words import ANIMALS, PEOPLE
 from memory.pipeline.dates import capitalised, day_beside
 from memory.pipeline.names import source
@@ -127,6 +127,23 @@ def offers(fact: Fact, wanted: Expected, question: str, text: str = "") -> bool:
         said_of = wanted.noun in said or stem("name") in said
         return said_of and names(parse_entities(text), wanted.noun)
     return _holds(list(parse_entities(text)), wanted, asked)
+
+
+def offering(facts: list[Fact], wanted: Expected, question: str) -> list[Fact]:
+    """The facts that offers() an answer of the wanted kind, the statements it must parse
+    parsed first in one batch (parse_all: half the time of one at a time)."""
+    texts = [source(f) for f in facts]
+    parse_all([t for t in texts if _parsed_by_offers(t, wanted)], entities=True)
+    return [f for f, text in zip(facts, texts, strict=True) if offers(f, wanted, question, text)]
+
+
+def _parsed_by_offers(text: str, wanted: Expected) -> bool:
+    said = {stem(w) for w in tokenize(text)}
+    if wanted.kind == "noun" and wanted.noun in said:
+        return False
+    if wanted.kind == "name" and wanted.noun:
+        return wanted.noun in said or stem("name") in said
+    return True
 
 
 def value_offers(fact: Fact, wanted: Expected, question: str) -> bool:

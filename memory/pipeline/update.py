@@ -189,11 +189,15 @@ class UpdatePipeline:
         amended = amend.earlier_repaired(message=self.message, text=prepared.body)
         if amended is not None:
             again = self.read_again(amended, prepared.speaker)
-            # what the correction itself says of the value is in the message read again
+            # what the correction itself says of the value is in the message read again, and
+            # what it quotes of the wrong one is no news ("i said the school is in kotagede??")
+            wrong = repair.as_word(amended.wrong)
             kept = [
                 (p, v)
                 for p, v in zip(parsed, vectors, strict=True)
-                if p.subject and base_relation(p.relation) not in {"", "mean", "say"}
+                if p.subject
+                and base_relation(p.relation) not in {"", "mean", "say"}
+                and not wrong.search(p.object)
             ]
             vectors_again = self.embed_many([a.text for a in again])
             return [*again, *(p for p, _ in kept)], [*vectors_again, *(v for _, v in kept)]
