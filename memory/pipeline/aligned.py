@@ -89,18 +89,12 @@ def answer(evidence: Evidence) -> str | None:
 def clauses(evidence: Evidence) -> list[Clause]:
     """Every clause of the messages behind the statements closest to the question (and
     behind those about whom it asks), each message read once."""
-    seen: set[str] = set()
-    out: list[Clause] = []
-    facts = nearest(evidence, READ)
-    # one batch for the messages not parsed yet (each is read whole below)
-    parse_all(_body(source(f), evidence.speaker)[1] for f in facts)
-    for fact in facts:
-        text = source(fact)
-        if text in seen:
-            continue
-        seen.add(text)
-        out.extend(read(text, fact, evidence.speaker))
-    return out
+    messages: dict[str, Fact] = {}  # each message's text, with the first fact it gave
+    for fact in nearest(evidence, READ):
+        messages.setdefault(source(fact), fact)
+    said = {text: _body(text, evidence.speaker) for text in messages}
+    parse_all(body for _who, body in said.values())  # one batch for those not parsed yet
+    return [c for text, fact in messages.items() for c in _read(*said[text], fact)]
 
 
 def nearest(evidence: Evidence, count: int) -> list[Fact]:
@@ -125,7 +119,10 @@ def _body(text: str, speaker: str) -> tuple[str, str]:
 def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
     """The clauses of one message in the order said, subjects resolved as they come: a
     pronoun is the person named last before it who can be one."""
-    who, body = _body(text, speaker)
+    return _read(*_body(text, speaker), fact)
+
+
+def _read(who: str, body: str, fact: Fact) -> list[Clause]:
     reader = Reader(speaker=who)
     out = []
     for token in parse(body):

@@ -118,32 +118,33 @@ def offers(fact: Fact, wanted: Expected, question: str, text: str = "") -> bool:
     """Whether the statement behind `fact` (or `text`, the part of it said back) holds an
     answer of the wanted kind that the question does not already name."""
     text = text or source(fact)
+    decided = _by_words(text, wanted)
+    if decided is not None:
+        return decided
+    if wanted.kind == "name" and wanted.noun:
+        return names(parse_entities(text), wanted.noun)
     asked = {stem(w) for w in tokenize(question)}
+    return _holds(list(parse_entities(text)), wanted, asked)
+
+
+def _by_words(text: str, wanted: Expected) -> bool | None:
+    """What offers() answers from the statement's words alone, or None when it must parse."""
     said = {stem(w) for w in tokenize(text)}
     if wanted.kind == "noun" and wanted.noun in said:
         return True  # "what band" - "a band called The Lagoons"
     if wanted.kind == "name" and wanted.noun:
         # "Her name is Clara" names whoever "her" is; else the noun must be said
-        said_of = wanted.noun in said or stem("name") in said
-        return said_of and names(parse_entities(text), wanted.noun)
-    return _holds(list(parse_entities(text)), wanted, asked)
+        if not (wanted.noun in said or stem("name") in said):
+            return False
+    return None
 
 
 def offering(facts: list[Fact], wanted: Expected, question: str) -> list[Fact]:
     """The facts that offers() an answer of the wanted kind, the statements it must parse
     parsed first in one batch (parse_all: half the time of one at a time)."""
     texts = [source(f) for f in facts]
-    parse_all([t for t in texts if _parsed_by_offers(t, wanted)], entities=True)
+    parse_all([t for t in texts if _by_words(t, wanted) is None], entities=True)
     return [f for f, text in zip(facts, texts, strict=True) if offers(f, wanted, question, text)]
-
-
-def _parsed_by_offers(text: str, wanted: Expected) -> bool:
-    said = {stem(w) for w in tokenize(text)}
-    if wanted.kind == "noun" and wanted.noun in said:
-        return False
-    if wanted.kind == "name" and wanted.noun:
-        return wanted.noun in said or stem("name") in said
-    return True
 
 
 def value_offers(fact: Fact, wanted: Expected, question: str) -> bool:
