@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from pgvector import Vector
 from pgvector.django import CosineDistance
 
@@ -311,3 +311,18 @@ def held_roles(*, user_id: int, owner: str, person: str) -> list[str]:
         is_true=True,
     )
     return list(rows.values_list("relation", flat=True))
+
+
+def told_names(*, user_id: int, keys: list[str]) -> set[str]:
+    """Which of `keys` (entity keys of single words) are names the user told of, written in
+    capitals as a subject or a value of their facts ("baraka" after "2 kids, Baraka 8 and
+    Zawadi 5"; not "lake" after "along the lake")."""
+    if not keys:
+        return set()
+    rows = Fact.objects.filter(user_id=user_id).filter(
+        Q(object_key__in=keys) | Q(subject_key__in=keys, is_true=True)
+    )
+    found = set()
+    for said in rows.values_list("subject", "object")[:200]:
+        found.update(w.lower() for w in said if w[:1].isupper() and w.lower() in keys)
+    return found

@@ -10,6 +10,7 @@ vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when"
 import re
 from dataclasses import replace
 
+from memory.nlp.anchors import event_anchor
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
@@ -72,7 +73,8 @@ FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
-    return household(_read_question(now, speaker=speaker), speaker)
+    intent = household(_read_question(now, speaker=speaker), speaker)
+    return replace(intent, anchor=event_anchor(intent.anchor))
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:

@@ -59,6 +59,11 @@ def restated(sent: Span, value_of) -> str:
     return ""
 
 
+CLEFT_FOCUS = re.compile(
+    r"\bit(?:'s| is| was) (?:the |a |an |my |our )?([\w'-]+(?: [\w'-]+){0,2}?) (?:who|that)\b", re.I
+)
+
+
 def contrast(sent: Span) -> tuple[str, str] | None:
     """ "X, not Y" / "not Y, X" / "X rather than Y": (X, Y), the right value and the wrong.
     Y is what follows "not"; X is the words of the same kind said beside it ("Tuesday" for
@@ -86,7 +91,10 @@ def contrast(sent: Span) -> tuple[str, str] | None:
             candidates = _spans([t for t in sent if t.i > wrong[-1].i])
         else:
             continue
-        right = _closest(_text(wrong), candidates, adjacent)
+        # "it's the bakery who wants payroll, not the dental clinic": a cleft's focus is
+        # what the "not" is set against
+        focus = CLEFT_FOCUS.search(sent.doc[sent.start : token.i].text)
+        right = focus.group(1) if focus else _closest(_text(wrong), candidates, adjacent)
         if not cued and not any(t.pos_ in NOMINAL for t in wrong):
             continue  # "vegetarian, not vegan" may be a change as well as a correction
         if right:

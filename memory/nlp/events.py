@@ -31,6 +31,8 @@ class EventFrames:
         """ "Declan and Megan had a little girl on Thursday!! Róisín.", "my sister had twins!!
         Ivy and June", "we had a baby boy, Mateo": the child born is the parents' child,
         named beside it or in the bare names said right after."""
+        if self.born(verb, subject, neg):
+            return True
         baby = child(verb, "dobj")
         if verb.lemma_ != "have" or verb.tag_ != "VBD" or neg or baby is None:
             return False
@@ -53,6 +55,21 @@ class EventFrames:
         for name in dict.fromkeys(names):
             self.add(parent, f"role:{kind}", self.reader.name_of(name), multi=True)
         return bool(names)
+
+    def born(self, verb: Token, baby: Token, neg: bool) -> bool:
+        """ "our baby girl was born tonight", "baby girl born tonight": the owner has a
+        daughter (chat drops the "our"), so a name given next ("we're calling her Aisha")
+        names the user's daughter."""
+        if verb.lemma_ != "bear" or verb.tag_ != "VBN" or neg or baby.pos_ != "NOUN":
+            return False
+        kind = BORN.get(baby.lemma_.lower())
+        if kind is None:
+            return False
+        owner = self.reader.owner(baby) if child(baby, "poss") is not None else None
+        if owner is None and child(baby, "det") is not None:
+            return False  # "a baby was born on the train": no one's told
+        self.add(owner or self.reader.speaker, "has", kind, multi=True)
+        return True
 
     def lessons(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "started hungarian lessons", "taking piano classes", "signed up for a pottery

@@ -18,6 +18,7 @@
 from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
 from memory.nlp.holdings import Frame, HoldingFrames
+from memory.nlp.homes import HOMES, HomeFrames, home_place
 from memory.nlp.intro import agent
 from memory.nlp.jobtalk import BareJobFrames
 from memory.nlp.marks import CHANGING, held_before, over_until, told_earlier, used_to
@@ -26,6 +27,7 @@ from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
 from memory.nlp.predicates import conj_verb, taken_up
 from memory.nlp.reader import (
+    ANIMATE,
     ASPECT_VERBS,
     GENERIC_OBJECTS,
     LEAVE_VERBS,
@@ -44,7 +46,7 @@ from memory.nlp.reader import (
     negated,
     prep_objects,
 )
-from memory.nlp.verbs import HOMES, VerbFrames, home_place
+from memory.nlp.verbs import VerbFrames
 
 FAVOURITE = {"favourite", "favorite", "fave", "fav", "favourites", "favorites"}
 
@@ -55,6 +57,7 @@ class SentenceFrames(
     EventFrames,
     EndingFrames,
     VerbFrames,
+    HomeFrames,
     PersonFrames,
     BareJobFrames,
 ):
@@ -136,6 +139,8 @@ class SentenceFrames(
         )
 
     def predicate(self, verb: Token) -> None:
+        if verb.dep_ == "acl" and self.born(verb, verb.head, False):
+            return  # "baby girl born tonight": born, with no verb around it
         subjects = self.reader.said_by(verb)
         if not subjects and verb.dep_ == "advcl" and verb.tag_ == "VBG":
             # "took in a kitten, calling her Mrvica": who does the clause it hangs from
@@ -170,7 +175,7 @@ class SentenceFrames(
                 continue
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
-            if self.lessons(verb, subject, neg, plan):
+            if self.lessons(verb, subject, neg, plan) or self.work_done(verb, subject, neg, plan):
                 continue
             if self.birth(verb, subject, neg):
                 continue
@@ -314,6 +319,8 @@ class SentenceFrames(
             owner = reader.owner(subject) if child(subject, "poss") is not None else None
             if subject.lemma_.lower() in GENERIC_OBJECTS and owner:
                 entity = owner  # "his job is at the province": where he works
+            elif relation == "lives_in" and lifeless(subject):
+                relation = "be_in"  # "his school is in Nyamagana": a thing lives nowhere
             self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
             return True
         return False
@@ -451,3 +458,9 @@ def described(attr: Token) -> bool:
     article = child(attr, "det")
     indefinite = article is not None and article.lower_ in ("a", "an")
     return attr.pos_ == "NOUN" and indefinite and called(attr) is None
+
+
+def lifeless(token: Token) -> bool:
+    """A thing, not someone: "his school" (not "my teacher", "the dog")."""
+    lemma = token.lemma_.lower()
+    return token.pos_ == "NOUN" and lemma not in ANIMATE and not agent(lemma)

@@ -100,7 +100,7 @@ class HoldingFrames:
                 return True
         if obj is None or obj.pos_ != "NOUN" or obj.lemma_ in GENERIC_OBJECTS:
             return False
-        named = any(a.lemma_ in NAMING_VERBS for a in children(obj, "acl")) or child(obj, "appos")
+        named = any(a.lemma_ in NAMING_VERBS for a in children(obj, "acl")) or name_apposed(obj)
         if verb.lemma_ not in ("have", "adopt") and not (
             verb.lemma_ in ACQUIRE and (named or obj.lemma_ in KEPT)
         ):
@@ -117,7 +117,7 @@ class HoldingFrames:
                 ),
                 None,
             )
-            named = named or child(thing, "appos")
+            named = named or name_apposed(thing)
             if named is None and thing == obj:
                 # "got a cat that same year, Pixel": the name trails the verb's phrase; of
                 # anything had, a name right after it ("a retired greyhound, Lola") names it
@@ -377,3 +377,15 @@ def apposed_name(thing: Token) -> Token | None:
     if name.pos_ != "PROPN" and not (name.text[:1].isupper() and is_first_name(name.text)):
         return None
     return name if i + 1 == len(doc) or doc[i + 1].is_punct else None
+
+
+def name_apposed(thing: Token) -> Token | None:
+    """The name set beside a thing had ("a retired greyhound, Lola", "a second cat, a grey
+    boy called Fulgi"), not a word on it ("a 2014 silverado, 180k km")."""
+    found = child(thing, "appos")
+    if found is None or any(t.like_num for t in found.subtree):
+        return None
+    if found.pos_ == "PROPN" or found.text[:1].isupper():
+        return found
+    # "a second cat, a grey boy called Fulgi": a word for it, and its name
+    return found if any(a.lemma_ in NAMING_VERBS for a in children(found, "acl")) else None

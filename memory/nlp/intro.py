@@ -9,7 +9,7 @@ import re
 from memory.nlp.parse import parse
 
 # Agent nouns by their ending: teacher, translator, florist, librarian, paramedic, engineer.
-AGENT = re.compile(r"(er|or|ist|ian|ant|ent|eer|ic|man|woman|smith|wright|yst)$")
+AGENT = re.compile(r"(er|or|ist|ian|ant|ent|eer|ic|man|woman|smith|wright|yst|hand)$")
 # Common words with those endings that name no one.
 NOT_AGENTS = frozenset(
     "winter summer water dinner number weather paper letter order corner door floor colour "

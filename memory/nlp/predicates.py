@@ -24,6 +24,7 @@ TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonigh
 # Holidays name a time of year too ("moving to atlanta after christmas")
 TIME_WORDS |= {"christmas", "xmas", "easter", "thanksgiving", "ramadan", "eid", "diwali"}
 TIME_WORDS |= {"hanukkah", "halloween", "carnival", "carnaval"}
+TIME_WORDS |= {"atm", "rn"}  # chat for "at the moment", "right now"
 TIME_UNITS = {
     "week",
     "month",
@@ -181,6 +182,8 @@ def is_plan(predicate: Token) -> bool:
         return True
     if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
         return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
+    if predicate.dep_ == "ccomp" and "to" in auxes and predicate.head.lemma_ in WISHING:
+        return True  # "Hassan wants me to join his boat": wished for, not done
     if starts_later(predicate, auxes):
         return True
     fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
@@ -204,6 +207,7 @@ def is_plan(predicate: Token) -> bool:
 
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
+WISHING = PLAN_VERBS | {"ask", "need", "push", "urge", "encourage", "beg", "like", "tell"}
 NOW_WORDS = {"now", "currently", "nowadays", "days", "today", "tonight"}
 # What comes after every day ("working after school"), not once ("after the wedding").
 ROUTINES = {"school", "work", "class", "classes", "dinner", "lunch", "breakfast", "hours"}
@@ -349,9 +353,19 @@ def is_day(token: Token) -> bool:
     return low in WEEKDAYS or low in MONTHS or low in ("today", "tomorrow")
 
 
+# Adverbs of direction the parser hangs a verb's preposition from: "moved here from Pärnu",
+# "came back from Lyon", "moved up here from Dar".
+DIRECTIONS = {"here", "there", "back", "up", "down", "over", "away", "home"}
+
+
 def prep_objects(predicate: Token) -> list[tuple[str, Token]]:
     out = []
-    for prep in children(predicate, "prep", "agent", "dative"):
+    preps = children(predicate, "prep", "agent", "dative")
+    for adverb in children(predicate, "advmod"):
+        if adverb.lower_ in DIRECTIONS:
+            preps += children(adverb, "prep")
+            preps += [p for a in children(adverb, "advmod") for p in children(a, "prep")]
+    for prep in preps:
         for obj in children(prep, "pobj"):
             out.append((prep.lower_, obj))
             out.extend((prep.lower_, c) for c in obj.children if c.dep_ == "conj")

@@ -50,7 +50,20 @@ ORDER = re.compile(
 )
 # "what does Zosia do after school?": a time of every day, not an event to order by
 ROUTINES = ("school", "work", "class", "dinner", "lunch", "breakfast", "practice", "church")
-ANCHOR = re.compile(r"\b(?:before|after) (?:the |my |his |her |a |an )?([\w' -]+?)\??$", re.I)
+# the last "before"/"after" is the one that orders ("Who looked after Ma Dolly before Nalini?")
+ANCHOR = re.compile(
+    r"^.*\b(?:before|after) (?:the |my |his |her |a |an )?([\w' -]+?)\??$", re.I | re.S
+)
+CONNECTOR = re.compile(r"^.*\b(before|after)\b", re.I | re.S)
+
+
+def asks_after(text: str) -> bool:
+    """Whether a question orders by what came after ("Who joined after Tânia left?"), not
+    before; "Who looked after Ma Dolly before Nalini?" asks before."""
+    found = CONNECTOR.search(text)
+    return found is not None and found.group(1).lower() == "after"
+
+
 STOP = {
     "the",
     "a",

@@ -208,7 +208,8 @@ class Reader(Pronouns):
             return self.said_by(head.head)
         fragment = verb.dep_ == "ROOT" or dropped_subject(verb)
         # ("quit the gym, too expensive": a bare verb opening a statement is past, not an order)
-        bare = verb.tag_ == "VB" and verb.i == verb.sent.start and verb.dep_ == "ROOT"
+        # ("share a house in kalpohin": a present tense without its "I" is the speaker's too)
+        bare = verb.tag_ in ("VB", "VBP") and verb.i == verb.sent.start and verb.dep_ == "ROOT"
         opening = verb.dep_ == "xcomp" and verb.head.i == verb.sent.start
         if opening and not children(verb.head, *SUBJECTS):
             return [verb]

@@ -6,7 +6,7 @@ the name follows the noun ("a hospital called St Vincent's", "a puppy named Miso
 from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
-from memory.nlp.parse import Token, child
+from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import NAMING_VERBS
 from memory.nlp.wording import clause
 
@@ -33,9 +33,16 @@ def given(verb: Token) -> tuple[Token, str] | None:
         return None
     thing, name = child(verb, "dobj"), child(verb, "oprd")
     if thing is None:
-        return None
+        # "we call her Sudu" parsed with "her" the name's possessive
+        owner = child(name, "poss") if name is not None else None
+        if owner is None or owner.lower_ not in GIVEN_TO:
+            return None
+        return owner, name.doc[owner.i + 1 : name.i + 1].text
     if name is None:
-        name = child(thing, "appos")
+        # "we're calling her Aisha" parsed with two objects: the second is the name
+        objects = children(verb, "dobj")
+        second = objects[1] if len(objects) > 1 and objects[1].pos_ == "PROPN" else None
+        name = child(thing, "appos") or second
     if name is not None:
         return thing, name.doc[name.left_edge.i : name.i + 1].text
     # the object is the name itself, the thing in front of it ("the baby Zion", "her Luna")

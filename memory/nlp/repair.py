@@ -14,6 +14,7 @@ the one closest in spelling or meaning."""
 import re
 from dataclasses import dataclass
 
+from memory.nlp.casing import truecased
 from memory.nlp.corrections import CONTENT, SAYING, contrast, kind, retracted
 from memory.nlp.likeness import (
     alike,
@@ -374,7 +375,14 @@ def _named(said: str, value: str) -> bool:
 
 def _substitute(said: str, wrong: str, right: str) -> str:
     """`wrong` replaced by `right` ("the drive time show", not "the drive time show show")."""
-    # every mention before the repair stands for the same mistake
-    out = as_word(wrong).sub(right, said)
+    # every mention before the repair stands for the same mistake; a name put right is a
+    # name too ("hired an apprentice, yassine" put right by "its ayoub not yassine")
+    cased = truecased(said)  # (same length: offsets hold)
+
+    def put(found: re.Match) -> str:
+        name = cased[found.start()].isupper() and right.islower()
+        return " ".join(w.capitalize() for w in right.split()) if name else right
+
+    out = as_word(wrong).sub(put, said)
     last = re.escape(right.split()[-1])
     return re.sub(rf"\b({last})\s+{last}\b", r"\1", out, flags=re.I)

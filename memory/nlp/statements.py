@@ -111,16 +111,36 @@ def apostrophes(text: str) -> str:
 CLEFT = re.compile(r"\bit(?: was|'s| is) ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:who|that) (?=[a-z])", re.I)
 
 
+# "ilemela is where we live", "Leeds is where my sister works": the place said plainly after
+# the verb ("we live in ilemela"), so that it is the verb's place, not the subject's kind
+WHERE_CLEFT = re.compile(
+    r"\b(?!(?:that|this|it|here|there|which)\b)((?:[\w'-]+ ){0,2}?[\w'-]+) (?:is|was|'s) "
+    r"where ((?:my |our |his |her )?[\w'-]+) ([a-z]+)\b(?! (?:in|at|to|from)\b)",
+    re.I,
+)
+
+
 # chat's shorthand for small words ("lessons w/ an old jazz guy", "w/o her", "b/c")
 SHORTHAND = {"w/o": "without", "w/": "with", "b/c": "because", "bc": "because", "abt": "about"}
 SHORT = re.compile(r"(?<![\w/])(w/o|w/|b/c|bc|abt)(?=\s|\w|$)", re.I)
 
 
+# Words that open a sentence to say how it fits the talk, not what happened ("long story
+# short i handed in my notice", "anyway, we moved"): the parser takes them for its subject.
+DISCOURSE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:to cut a )?long story short|anyways?|so yeah|fun fact|side note|"
+    r"in other news|oh and|quick update)\b\s*[,:!-]?\s*(?=\w)",
+    re.I,
+)
+
+
 def plainly(text: str) -> str:
     """`text` with its contractions, chat shorthand and clefts said plainly, as extraction
     reads it."""
+    text = DISCOURSE.sub("", text)
     unshort = SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text)
-    return CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
+    text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
+    return WHERE_CLEFT.sub(r"\2 \3 in \1", text)
 
 
 # "good news: got the job", "big change: moved to ...": a short label before a colon
@@ -186,6 +206,9 @@ def described_is(text: str) -> str:
     return DESCRIBED.sub(said, text)
 
 
+NEGATIONS = {"not", "n't", "no", "nope", "nah", "never"}
+
+
 def extract(
     text: str,
     *,
@@ -229,6 +252,10 @@ def extract(
     sents = list(doc.sents)
     for i, sent in enumerate(sents):
         before = reader.last_person
+        # the wrong value is dropped where the correction says it, not where another
+        # sentence holds it of something else ("not ilemela, his school is in nyamagana.
+        # ilemela is where we live")
+        denied = contrasted and any(t.lower_ in NEGATIONS for t in sent)
         frames = [
             f
             for f in SentenceFrames(sent, reader).read()
@@ -237,7 +264,7 @@ def extract(
                 or f.relation in ("is_called", GIVEN)
             )
             and f.value.lower() not in EXPLETIVES | POINTERS
-            and not (contrasted and f.value.lower() == wrong.lower() and not f.negated)
+            and not (denied and f.value.lower() == wrong.lower() and not f.negated)
         ]
         if (i + 1 < len(sents) and later_start(sents[i + 1])) or start_within(sent):
             # "got a job at the hospital!! starts in may": the job is to come

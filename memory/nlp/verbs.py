@@ -5,6 +5,7 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 import dataclasses
 
 from memory.nlp.facts import TEAM_WORDS, Triplet, leisure
+from memory.nlp.homes import MOVING, home_place
 from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import called, listed_gender
@@ -29,18 +30,6 @@ def is_person(token: Token) -> bool:
     return token.lemma_.lower() in PEOPLE
 
 
-MOVE_PREPS = ("to", "into", "from")
-# What one moves when one moves home ("we moved house", "moving flats").
-HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "thing", "city"}
-# What a home is called, for the place it is in ("a house in Risskov", "the Ahodwo house").
-DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bungalow", "cottage"}
-DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place", "unit"}
-DWELLINGS |= {"bedsit", "loft", "duplex", "dorm"}
-MOVING = {"move", "relocate", "emigrate"}
-# what one rents to live in
-HOMES = DWELLINGS - {"studio"}
-
-
 # the last word of a company's name ("Ndovu Safaris", "Kilele Tours", "Carpatica Labs")
 FIRM_WORDS = {"safaris", "tours", "labs", "ltd", "inc", "group", "bank", "agency", "studios"}
 FIRM_WORDS |= {"consulting", "solutions", "technologies", "systems", "media", "partners"}
@@ -51,31 +40,6 @@ def employer(value: str) -> bool:
     a name that ends in a company's word. (The recogniser is no help: it calls "the
     Algarve" an organisation.)"""
     return value[:1].isupper() and value.split()[-1].lower() in FIRM_WORDS
-
-
-def home_place(token: Token) -> Token | None:
-    """The named place a home noun says it is in: "a house in Risskov", "a flat in Zuoying",
-    "the Ahodwo house"; None for any other word."""
-    if token.pos_ != "NOUN" or token.lemma_.lower() not in DWELLINGS:
-        return None
-    # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
-    held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])
-    for prep, obj in held:
-        # ("a flat in Brno": a name mid-sentence, whatever the tagger made of it)
-        titled = obj.is_title and obj.i > obj.sent.start
-        if prep in ("in", "at") and (named(obj) or titled) and not is_time(obj):
-            return obj
-    names = [c for c in token.children if c.dep_ == "compound" and named(c)]
-    return names[-1] if names else None
-
-
-def named(token: Token) -> bool:
-    """A name, also typed in lower case: "envigado" is no English word."""
-    from memory.nlp.casing import english_words
-
-    if token.pos_ == "PROPN":
-        return True
-    return token.is_lower and token.is_alpha and token.lower_ not in english_words()
 
 
 class VerbFrames:
@@ -150,6 +114,13 @@ class VerbFrames:
         negated_now = found.negated or neg
         if found.relation == "lives_in" and verb.lemma_ in MOVING and employer(value):
             found = dataclasses.replace(found, relation="works_for")  # "moving to Ndovu Safaris"
+        mover = child(verb, "dobj")
+        if found.relation == "lives_in" and verb.lemma_ in MOVING and mover is not None:
+            if mover.lower_ in ("me", "us", "him", "her", "them"):
+                # "they moved me to paediatrics": the one moved went; a ward is no home
+                entity = self.reader.entity(mover)
+                if value == value.lower():
+                    found = dataclasses.replace(found, relation="be_in")
         moved = self.moved_thing(verb, found.relation)
         if moved is not None:  # "we moved the bakery to Rua Augusta": the bakery moved
             entity, found = self.reader.entity(moved), dataclasses.replace(found, relation="be_in")
@@ -168,6 +139,8 @@ class VerbFrames:
             # "the only team she has ever played for": the slot's value is elsewhere in the
             # sentence; an empty one would be a newer value that replaces the real one.
             return
+        if found.relation == "works_for" and not negated_now:
+            self.work_town(verb, entity, plan)
         # one belongs to a choir and a pottery class at once; to one team at a time
         multi = found.relation == "member_of" and leisure(value)
         self.add(entity, found.relation, value, negated=negated_now, plan=plan, multi=multi)
@@ -185,128 +158,18 @@ class VerbFrames:
                 if prep == "from" and not is_time(obj) and self.reader.value(obj) != value:
                     self.add(entity, found.relation, self.reader.value(obj), past=True)
 
-    def moved_thing(self, verb: Token, relation: str) -> Token | None:
-        """The thing a move verb moved, where it is not the subject's home: "moving the shop
-        from Osu to East Legon", "the council moved our stalls to New Lane"."""
-        obj = child(verb, "dobj")
-        moving = verb.lemma_ in ("move", "relocate", "transfer", "shift")
-        if not moving or obj is None or obj.pos_ != "NOUN":  # not "lived there all her life"
-            return None
-        preps = [c.i for c in verb.children if c.dep_ == "prep" and c.lower_ in MOVE_PREPS]
-        if preps and obj.i > min(preps):
-            return None  # "moved from Tampines to a flat in Punggol, so free babysitting"
-        if obj.lemma_ in HOME_NOUNS or obj.lemma_ in PEOPLE or obj.lower_ in PEOPLE:
-            return None  # "we moved house", "moved my mum to a care home"
-        return obj
-
-    def thing_moved(self, verb: Token, neg: bool, plan: bool) -> bool:
-        """ "we're moving the studio from Ciudad Vieja to Cordón in August": where the studio
-        is (going to be); where it was is past only once it has moved."""
-        thing = self.moved_thing(verb, "")
-        places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
-        to = [self.reader.value(o) for p, o in places if p in ("to", "into")]
-        if not to and any(c.lower_ == "there" for c in verb.children) and self.reader.last_place:
-            to = [self.reader.last_place]  # "found a house in Urla. moving the studio there"
-        if thing is None or not to:
-            return False
-        entity = self.reader.entity(thing)
-        self.add(entity, "be_in", to[0], negated=neg, plan=plan)
-        for prep, old in places:
-            if prep == "from" and not neg:  # there until the move, if it is to come
-                self.add(entity, "be_in", self.reader.value(old), past=not plan)
-        return True
-
-    def moved_home(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
-        """ "we signed for a house in Risskov!!! moving in february", "got the keys to the
-        Ahodwo house ... moved": a move that says no place goes to the home the message
-        named. (A move with a place of its own is the lexicon's: "moving to Inverness".)"""
-        if neg:
-            return False
-        leaving = any(c.lower_ in ("out", "from") for c in verb.children)
-        for prep, home in prep_objects(verb):  # "settled into the envigado flat"
-            place = home_place(home) if prep in ("in", "into") and not leaving else None
-            after = home.doc[home.i + 1] if home.i + 1 < len(home.doc) else None
-            if place is None and prep == "into" and named(home) and after is not None:
-                place = home if after.lower_ in DWELLINGS else None  # (a flat read as "flat")
-            if verb.lemma_ in MOVING | {"settle"} and place is not None:
-                entity = self.reader.entity(subject)
-                self.add(entity, "lives_in", self.reader.value(place), plan=plan)
-                return True
-        if not self.reader.last_home:
-            return False
-        there = any(c.lower_ == "there" for c in verb.children)
-        if verb.lemma_ == "live" and there and not prep_objects(verb):  # "we'll live there"
-            self.add(self.reader.entity(subject), "lives_in", self.reader.last_home, plan=plan)
-            return True
-        if verb.lemma_ not in MOVING:
-            return False
-        places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
-        left = [self.reader.value(o) for p, o in places if p in ("of", "from")]
-        out = [c for c in verb.children if c.lower_ == "out"]  # "out of laureles"
-        left += [self.reader.value(o) for c in out for _, o in prep_objects(c)]
-        if len(places) > len(left) or self.reader.last_home in left:
-            return False  # "moving in with Joaquín", "moved to Tolhuin"
-        if any(c.lower_ in ("there", "here", "away", "back") for c in verb.children):
-            return False  # "there" is read by the lexicon
-        if not left and any(c.lower_ == "out" for c in verb.children):
-            return False  # "moved out" leaves; "moving out of laureles" leaves for the home
-        obj = child(verb, "dobj")
-        if obj is not None and obj.lemma_.lower() not in HOME_NOUNS:
-            return False  # "moved the meeting": not a home
-        entity = self.reader.entity(subject)
-        self.add(entity, "lives_in", self.reader.last_home, plan=plan)
-        for old in left:  # "moving out of laureles": lived in no more, once moved
-            self.add(entity, "lives_in", old, negated=True, plan=plan)
-        return True
-
-    def bought_home(self, verb: Token, subject: Token, neg: bool) -> None:
-        """ "i'm buying a house in Weaverville, closing march 28", "we bought a cottage in
-        Portobello": a home bought is where its buyer is to live (from the day said, or
-        once a later message says they moved: memory.pipeline.realised)."""
-        obj = child(verb, "dobj")
-        if verb.lemma_ not in ("buy", "purchase") or neg or obj is None:
-            return
-        place = home_place(obj) if obj.lemma_.lower() in HOMES else None
-        if place is not None:  # (what was bought is read as well, by the other frames)
-            self.add(self.reader.entity(subject), "lives_in", self.reader.value(place), plan=True)
-
-    def rented(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
-        """ "we rent in Bantama", "renting a flat in Zuoying", "sharing a house in Sakina with
-        two other guides": where the renter lives."""
-        if verb.lemma_ not in ("rent", "share") or neg:
-            return False
-        obj = child(verb, "dobj")
-        if obj is None and verb.lemma_ == "share" or obj is not None and obj.lemma_ not in HOMES:
-            return False  # "I rent a studio in Alsancak" to work in
-        held = prep_objects(verb) + (prep_objects(obj) if obj is not None else [])
-        places = [o for p, o in held if p in ("in", "at") and o.pos_ == "PROPN" and not is_time(o)]
-        if not places:
-            return False
-        self.add(self.reader.entity(subject), "lives_in", self.reader.value(places[0]), plan=plan)
-        return True
-
-    def home(self, verb: Token, subject: Token, attr: Token | None, neg: bool, plan: bool) -> bool:
-        """ "home is Šiška now", "Porto is home", "my home is in Braga": where its owner
-        lives (the owner of "home", or the speaker when no one is named)."""
-        pairs = [(subject, attr), (attr, subject)]
-        pairs += [(subject, o) for p, o in prep_objects(verb) if p == "in"]
-        for home, place in pairs:
-            if home is None or place is None or home.lemma_.lower() != "home":
-                continue
-            if place.pos_ != "PROPN" or is_time(place):
-                continue
-            owner = self.reader.owner(home) or self.reader.speaker
-            self.add(owner, "lives_in", self.reader.value(place), negated=neg, plan=plan)
-            return True
-        return False
-
-    def new_home(self, verb: Token, entity: str) -> None:
-        """ "I moved out of Kalamaja, into a wooden house in Nõmme": where they moved to."""
-        for prep, obj in prep_objects(verb):
-            named = [t for t in obj.subtree if t.pos_ == "PROPN" and t.dep_ == "pobj"]
-            if prep in ("into", "to") and (obj.pos_ == "PROPN" or named):
-                home = obj if obj.pos_ == "PROPN" else named[-1]
-                self.add(entity, "lives_in", self.reader.value(home))
+    def work_town(self, verb: Token, entity: str, plan: bool) -> None:
+        """ "Rasmus works at Bolt in Tallinn": the town one works in, which says where one
+        is when no home is told (slots.work_town)."""
+        places = prep_objects(verb)
+        if not any(p in ("at", "for", "with") for p, _ in places):
+            return  # "works in Tallinn" says it already
+        towns = [o for p, o in places if p == "in"]
+        towns += [o for p, at in places if p != "in" for q, o in prep_objects(at) if q == "in"]
+        for town in towns:
+            if town.pos_ == "PROPN" and not is_time(town):
+                self.add(entity, "works_in", self.reader.value(town), plan=plan)
+                return
 
     def best_object(self, verb: Token, found: Triplet) -> str:
         """The value the lexicon's relation points at, read from the parse: a name that is

@@ -5,6 +5,8 @@ import re
 
 from lemminflect import getInflection
 
+from memory.nlp.intro import agent
+
 # Canonical relations as (verb lemma, the words after it).
 PHRASES = {
     "works_for": ("work", "at"),
@@ -14,6 +16,7 @@ PHRASES = {
     "partner_of": ("be", "with"),
     "travels_to": ("be", "going to"),  # a trip is said as under way: "is going to Brazil"
     "studies_at": ("study", "at"),
+    "works_in": ("work", "in"),
     "likes": ("like", ""),
     "dislikes": ("dislike", ""),
     "employment_status": ("be", ""),
@@ -119,6 +122,8 @@ def clause(
     verb, rest = PLAN_VERBS.get(relation, phrase(relation)) if plan else phrase(relation)
     if relation == "member_of" and not plan and in_group(value):
         verb, rest = "be", "in the"  # "you are in the community choir", not "play for"
+    if relation == "works_as" and doing(value):
+        verb, rest = "do", ""  # "you do ceramics", not "work as ceramics"
     tail = " ".join(w for w in (rest, value) if w)
     if plan:
         be = inflect("be", person)
@@ -185,3 +190,10 @@ def first_person(text: str, speaker: str) -> str:
     name = re.escape(speaker)
     text = re.sub(rf"\b{name}'s\b", "my", text, flags=re.I)
     return re.sub(rf"\b{name}\b", "I", text, flags=re.I)
+
+
+def doing(job: str) -> bool:
+    """A job said as what one does, not as one who does it: "ceramics", "photography" (not
+    "nurse", "head of maths", "CEO")."""
+    words = job.split()
+    return bool(words) and job.islower() and "of" not in words and not agent(words[-1])

@@ -4,6 +4,7 @@ right (memory.nlp.repair) and read again, and the facts it gave that hold the wr
 were never true. The earlier sentence carries the slot the correction leaves out, whatever
 its shape ("rehearsals are wednesdays" -> "rehearsals are thursdays")."""
 
+import re
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -11,6 +12,7 @@ from django.db.models import Q
 from chatbot.models import Message
 from memory.models import Fact, FactTruth, Operation
 from memory.nlp import repair
+from memory.nlp.parse import parse
 
 LOOKED_BACK = 5  # the user's latest messages a correction may be about
 
@@ -96,3 +98,32 @@ def _put_right(message: Message, corrected_by: str | None, corrects: str | None)
     said = repair.meant(message.text)
     fixed = repair.repaired(corrected_by, before=said) if corrected_by else None
     return fixed.text if fixed is not None else said
+
+
+class Quoted:
+    """What a correcting message says of its wrong value: quoted ("i said the school is in
+    kotagede??", "not ilemela, his school is in nyamagana") or told of something else
+    ("ilemela is where we live"). A fact of the message holding the wrong value is the quote,
+    no news, unless a sentence tells it plainly and no quoting sentence names whom the fact
+    is about."""
+
+    SAYING = re.compile(r"\b(?:not|no|nope|nah|never|say|said|wrote|typed|meant)\b|n't\b|\?", re.I)
+    FIRST_PERSON = {"i", "we", "me", "us", "my", "our"}
+    THIRD_PERSON = {"he", "she", "they", "him", "her", "his", "their", "them"}
+
+    def __init__(self, body: str, wrong: str, speaker: str) -> None:
+        self.speaker = speaker
+        said = [s.text for s in parse(body).sents if repair.as_word(wrong).search(s.text)]
+        self.quoting = [s for s in said if self.SAYING.search(s)]
+        self.told = len(self.quoting) < len(said)
+
+    def by(self, subject: str) -> bool:
+        """Whether a fact about `subject` holding the wrong value is the message's quote."""
+        if not self.told:
+            return True
+        if subject == self.speaker:
+            words = self.FIRST_PERSON
+        else:
+            # (someone else may be quoted as "he" or "she": "he works by the port gate")
+            words = {w.lower() for w in re.findall(r"[^\W\d_]+", subject)} | self.THIRD_PERSON
+        return any(words & set(re.findall(r"[^\W\d_]+", s.lower())) for s in self.quoting)

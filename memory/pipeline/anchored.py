@@ -19,6 +19,7 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.nlp.intro import agent
+from memory.nlp.questions import asks_after
 from memory.pipeline import expect, replaced
 from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation, slot_name
@@ -80,7 +81,7 @@ def before_anchor(evidence: Evidence) -> str | None:
     anchor = intent.anchor or ""
     if not anchor or intent.yes_no or not (intent.wants_past or intent.wants_order):
         return None
-    if " after " in f" {intent.text.lower()} ":
+    if asks_after(intent.text):
         return None
     subject = replaced.asked_about(evidence)  # "which winery was I at": the user
     facts = [f for f in evidence.facts if about(f, subject)]
@@ -105,6 +106,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         event = min(named, key=_said)
         if asked in KNOWN_FAMILIES:  # "Linh's job before the promotion": the job before it
             held = said_before(facts, event, lambda f: family_of(f) == asked and of_kind(f), asked)
+            held = held or (left_home(facts, anchor) if asked == "home" else None)
             if held is not None:
                 return sentence(
                     f"before {anchor}, {speak(as_held(held), evidence.speaker, past=True)}"
@@ -132,6 +134,7 @@ def before_anchor(evidence: Evidence) -> str | None:
         given_up(facts, first, evidence, answers)
         or retired_by(facts, first, evidence, answers)
         or said_before(facts, first, answers, slot_family)
+        or (left_home(facts, anchor) if slot_family == "home" else None)
     )
     slot = slot_name(intent.relation or "")
     if found is not None and slot in FAMILIES and own_slot(found) != slot:
@@ -146,7 +149,7 @@ def before_anchor(evidence: Evidence) -> str | None:
             or told_past(evidence)
             or replaced.answer(evidence, anchor, first)
         )
-    slot = base_relation(found.relation)
+    slot = base_relation(as_held(found).relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
         return sentence(f"before {anchor}, {speak(as_held(found), evidence.speaker, past=True)}")
     return sentence(f"before {anchor}, it was {found.object}")  # "changed from law to ..."
@@ -190,6 +193,18 @@ def said_before(facts, first: Fact, answers, slot_family: str) -> Fact | None:
     return max(same or kin, key=_said, default=None)
 
 
+def left_home(facts: list[Fact], anchor: str) -> Fact | None:
+    """A home left, said in any message: "we moved up here from dar" tells where the user
+    lived before the home named in the first message ("research assistant in mwanza")."""
+    left = [
+        f
+        for f in facts
+        if not holds(f, anchor)
+        and (slot_name(f.relation) == "move_from" or (own_slot(f) == "lives_in" and not f.is_true))
+    ]
+    return max(left, key=_said, default=None)
+
+
 def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | None:
     """No slot holds what came before X: the statement told before X, closest in meaning to
     the question, that holds an answer of the kind asked and does not name X ("she's keeping
@@ -213,9 +228,11 @@ def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | N
 
 def as_held(fact: Fact) -> Fact:
     """A value given up, said as it held: "lived in Kalamaja", not "no longer lives"."""
-    if not fact.relation.startswith("not:"):
+    moved = slot_name(fact.relation) == "move_from"  # "moved here from Pärnu": lived there
+    if not fact.relation.startswith("not:") and not moved:
         return fact
-    held = Fact(subject=fact.subject, relation=base_relation(fact.relation), object=fact.object)
+    relation = "lives_in" if moved else base_relation(fact.relation)
+    held = Fact(subject=fact.subject, relation=relation, object=fact.object)
     held.text, held.source_message = fact.text, fact.source_message
     return held
 

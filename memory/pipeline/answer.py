@@ -9,6 +9,7 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
+from memory.nlp.questions import asks_after
 from memory.pipeline import (
     aligned,
     anchored,
@@ -311,7 +312,7 @@ def in_order(evidence: Evidence) -> str:
             said = earlier_by_meaning(evidence, [])
             return said or f"I don't know anything about {intent.anchor} yet."
         i = anchor[0]
-        after = re.search(r"\bafter\b", question) is not None
+        after = asks_after(question)
         j = i + 1 if after else i - 1
         if not 0 <= j < len(facts):
             marked = None if after else told_past(evidence)

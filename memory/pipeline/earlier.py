@@ -11,11 +11,10 @@ Else, the statement closest in meaning to the question that holds an answer of t
 asked ("where did I live before Toronto?" -> "I did my PhD in Gdańsk and stayed on ..."),
 other than what holds now and the question's own anchor."""
 
-import re
-
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.marks import past_clauses
+from memory.nlp.questions import asks_after
 from memory.pipeline import expect
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
@@ -38,7 +37,7 @@ def told_past(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if intent.yes_no or not (intent.wants_past or intent.anchor):
         return None
-    if " after " in f" {intent.text.lower()} ":
+    if asks_after(intent.text):
         return None  # what came next is no past
     said = _marked(evidence, candidates(evidence))
     if said is None:
@@ -111,7 +110,7 @@ def earlier_by_meaning(evidence: Evidence, now: list[Fact]) -> str | None:
     if not close:
         return None
     question = evidence.intent.text.lower()
-    lead = "After that" if re.search(r"\bafter\b", question) else "Before that"
+    lead = "After that" if asks_after(question) else "Before that"
     lead = lead if evidence.intent.wants_past or anchor else "As far as I can tell"
     return f"{lead}: {sentence(quote(close[0], evidence.speaker))}"
 

@@ -29,6 +29,9 @@ def home_before_move(*, user_id: int, speaker: str, plan) -> tuple[str, bool]:
     origin = [f for f in told if f.is_true and f.relation == "be_from" and f.object]
     if origin:  # "elena from ohrid, ..." said of oneself: where one lives, until a move
         return origin[-1].object, False
+    came = [f for f in told if f.is_true and visited_from(f.relation) and f.object]
+    if came:  # "goce and tanja came down from skopje for easter": from where they live
+        return came[-1].object, False
     if person == speaker:
         return "", False
     shared = shared_home(user_id=user_id, speaker=speaker, person=person)
@@ -36,5 +39,43 @@ def home_before_move(*, user_id: int, speaker: str, plan) -> tuple[str, bool]:
         return shared, False
     if any(f.relation.endswith("lives_in") for f in told if f.pk != plan.pk):
         return "", False  # a home of their own was told (and ended): no guess
+    if work_town(told):
+        return "", False  # where they work says it (slots.until says so)
     home = selectors.latest_held(user_id=user_id, subject=speaker, relation="lives_in")
     return (home.object, True) if home is not None else ("", False)
+
+
+VISITING = {"come", "visit", "fly", "drive", "travel", "pop", "head"}
+
+
+def visited_from(relation: str) -> bool:
+    """ "came down from", "visited from", "flew in from": a visit comes from home."""
+    verb, _, rest = relation.partition("_")
+    return verb in VISITING and rest.endswith("from")
+
+
+def work_town(told) -> str:
+    """The town someone works in ("Rasmus works at Bolt in Tallinn"), "" if not told."""
+    towns = [f for f in told if f.is_true and f.relation == "works_in" and f.object]
+    return towns[-1].object if towns else ""
+
+
+def works_at(plan, value: str) -> bool:
+    """Whether `value` is where the one who plans `plan` works."""
+    from memory.nlp import entity_key
+
+    told = selectors.told_of(user_id=plan.user_id, subject=plan.subject)
+    key = entity_key(value)
+    # ("Farfetch" is where one works after "works at Farfetch in Braga")
+    return any(f.relation == "works_for" and entity_key(f.object).startswith(key) for f in told)
+
+
+def work_said(plan, speaker: str) -> str:
+    """ "Rasmus works in Tallinn": where one who plans a move works, said as that (where
+    they live is not told), or ""."""
+    from memory.models import Fact
+    from memory.pipeline.speech import speak
+
+    town = work_town(selectors.told_of(user_id=plan.user_id, subject=plan.subject))
+    like = Fact(subject=plan.subject, relation="works_in", object=town)
+    return speak(like, speaker) if town else ""

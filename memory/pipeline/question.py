@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.db.models import Q
 from django.utils import timezone
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from chatbot.models import Message
 from memory import embeddings, graph, nlp, selectors
@@ -121,6 +122,8 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
                 # ("got promoted to senior editor": `promote_to`).
                 for prefix in ("", "not:", "plan:"):
                     wanted |= Q(relation__startswith=f"{prefix}{relation}_")
+                if relation in WORKING:  # "where do I teach?" is where one works
+                    wanted |= Q(relation__in=slot_relations("works_for"))
             rows = rows.filter(wanted)
         return list(rows.order_by("-id")[:50])
     if relation and intent.object:
@@ -213,11 +216,23 @@ def said_before(user_id: int, anchor: str) -> list[Fact]:
     return list(rows.select_related("source_message"))
 
 
+def with_told_names(user_id: int, text: str) -> str:
+    """The question with the names the user told of in capitals, as they were read in the
+    statements ("where does baraka live?"): a lower-case name alone reads as a noun."""
+    words = {
+        w for w in re.findall(r"\b[^\W\d_]{3,}\b", text) if w.islower() and w not in STOP_WORDS
+    }
+    told = selectors.told_names(user_id=user_id, keys=sorted(words))
+    if not told:
+        return text
+    return re.sub(r"\b[^\W\d_]{3,}\b", lambda m: m[0].capitalize() if m[0] in told else m[0], text)
+
+
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     # The question's vector is computed on the model's thread while the question is read and
     # the triplet lookups run; embedding it where it is used made the answer wait for it.
     pending = embeddings.embed_soon([text])
-    intent = ask.read_question(text, speaker=speaker)
+    intent = ask.read_question(with_told_names(user_id, text), speaker=speaker)
     if intent.subject and intent.subject.lower() in PRONOUNS:
         # "Where did they live before Tavira?": the person spoken of last, as in statements
         person = selectors.last_person(user_id=user_id, speaker=speaker)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from memory import nlp, selectors
 from memory.nlp import wording
-from memory.nlp.verbs import HOMES
+from memory.nlp.homes import HOMES
 from memory.pipeline.guard import base_relation
 
 # What the parse calls an arrival with no place said.

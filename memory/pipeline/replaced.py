@@ -146,6 +146,8 @@ def asked_about(evidence: Evidence) -> str:
     """Whom the question asks about: its subject ("which winery was I at": the user)."""
     reader = Reader(speaker=evidence.speaker)
     for token in parse(evidence.intent.text):
+        if token.lower_ in ("before", "after"):
+            break  # "... before he started driving trucks": "he" is not whom it asks about
         if token.lower_ in ("i", "we") and token.dep_ == "attr":
             return evidence.speaker  # "which winery was I at", parsed with "I" the attribute
         asking = token.tag_ in ("WP", "WDT") or any(

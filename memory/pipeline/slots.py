@@ -15,10 +15,11 @@ from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.names import source
-from memory.pipeline.placenames import names_place
+from memory.pipeline.placenames import WORKPLACES, names_place
 from memory.pipeline.question import (
     ACQUIRED,
     VEHICLE_SLOTS,
+    WORKING,
     Evidence,
     bare_verb,
     employer_slots,
@@ -90,6 +91,10 @@ def answer(evidence: Evidence) -> str | None:
     if not relation or intent.yes_no:
         return None
     roles = slot_set(relation)
+    if intent.wh == "where" and relation in WORKING:
+        # "where do I teach?": where one works, however it was said ("got the job at the KTU
+        # prep school", "teach at Ridgeview"), not what one teaches
+        roles = WORKPLACES | {f"{relation}_{prep}" for prep in ("at", "in", "for")}
     many = asks_many(intent)
     hits = [
         f for f in evidence.facts if f.pk in evidence.triplet_ids and fills(f, roles, many=many)
@@ -375,12 +380,16 @@ def until(evidence: Evidence, plan: Fact) -> str:
     if not plan.object or ":" in slot_of(plan):
         return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now
     value = replaced.value_before(evidence, plan.object, plan, mine=True)
+    if value and slot_of(plan) == "lives_in" and household.works_at(plan, value):
+        value = ""  # "works at Farfetch in Braga": Farfetch is no home
     if not value and slot_of(plan) == "lives_in" and evidence.speaker:
         value, guessed = household.home_before_move(
             user_id=plan.user_id, speaker=evidence.speaker, plan=plan
         )
         if guessed:  # only where the user lives: said as what it is
             return f"{held(plan, value, evidence.speaker)} (near you, as far as I know)"
+        if not value:  # where they work, said as that: "Rasmus works in Tallinn"
+            return household.work_said(plan, evidence.speaker)
     return held(plan, value, evidence.speaker)
 
 

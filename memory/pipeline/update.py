@@ -192,12 +192,13 @@ class UpdatePipeline:
             # what the correction itself says of the value is in the message read again, and
             # what it quotes of the wrong one is no news ("i said the school is in kotagede??")
             wrong = repair.as_word(amended.wrong)
+            quoted = amend.Quoted(prepared.body, amended.wrong, prepared.speaker)
             kept = [
                 (p, v)
                 for p, v in zip(parsed, vectors, strict=True)
                 if p.subject
                 and base_relation(p.relation) not in {"", "mean", "say"}
-                and not wrong.search(p.object)
+                and not (wrong.search(p.object) and quoted.by(p.subject))
             ]
             vectors_again = self.embed_many([a.text for a in again])
             return [*again, *(p for p, _ in kept)], [*vectors_again, *(v for _, v in kept)]
