@@ -322,7 +322,7 @@ def told_names(*, user_id: int, keys: list[str]) -> set[str]:
     rows = Fact.objects.filter(user_id=user_id).filter(
         Q(object_key__in=keys) | Q(subject_key__in=keys, is_true=True)
     )
-    found = set()
+    wanted, found = set(keys), set()
     for said in rows.values_list("subject", "object")[:200]:
-        found.update(w.lower() for w in said if w[:1].isupper() and w.lower() in keys)
+        found.update(w.lower() for w in said if w[:1].isupper() and w.lower() in wanted)
     return found

@@ -8,7 +8,8 @@ of state (what was started, become or switched to) are read so; any other clause
 retired", "before I opened my practice") stays as the question says it.
 """
 
-from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.parse import Token, child, parse
+from memory.nlp.predicates import prep_objects
 
 MOVES = {"move", "come", "go", "relocate", "emigrate", "return", "transfer", "head"}
 STARTS = {"start", "begin", "become", "switch", "take", "join", "get"}
@@ -36,14 +37,8 @@ def event_anchor(anchor: str | None) -> str | None:
 
 
 def destination(verb: Token, preps: set[str]) -> Token | None:
-    # "coming back to Chennai": the place hangs from "back"
-    for prep in [
-        *children(verb, "prep"),
-        *(p for a in children(verb, "advmod") for p in children(a, "prep")),
-    ]:
-        if prep.lower_ in preps:
-            return child(prep, "pobj")
-    return None
+    # (prep_objects reads "coming back to Chennai", the place hung from "back", too)
+    return next((obj for prep, obj in prep_objects(verb) if prep in preps), None)
 
 
 def phrase(token: Token) -> str:

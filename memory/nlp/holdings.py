@@ -100,7 +100,7 @@ class HoldingFrames:
                 return True
         if obj is None or obj.pos_ != "NOUN" or obj.lemma_ in GENERIC_OBJECTS:
             return False
-        named = any(a.lemma_ in NAMING_VERBS for a in children(obj, "acl")) or name_apposed(obj)
+        named = naming_clause(obj) or name_apposed(obj)
         if verb.lemma_ not in ("have", "adopt") and not (
             verb.lemma_ in ACQUIRE and (named or obj.lemma_ in KEPT)
         ):
@@ -388,4 +388,9 @@ def name_apposed(thing: Token) -> Token | None:
     if found.pos_ == "PROPN" or found.text[:1].isupper():
         return found
     # "a second cat, a grey boy called Fulgi": a word for it, and its name
-    return found if any(a.lemma_ in NAMING_VERBS for a in children(found, "acl")) else None
+    return found if naming_clause(found) else None
+
+
+def naming_clause(token: Token) -> bool:
+    """Whether a clause names the word: "a grey boy called Fulgi", "a dog named Rex"."""
+    return any(a.lemma_ in NAMING_VERBS for a in children(token, "acl"))

@@ -36,7 +36,8 @@ def full_stops(doc: Doc) -> Doc:
 # the later clauses from the wrong words.
 FINITE = {"VBD", "VBP", "VBZ", "MD"}
 CONTRASTS = {"not", "n't", "never"} | CORRECTION_CUES
-PAUSES = {"...", "…", ":", ";", "—", "–", "-"}  # a clause starts after one as after a stop
+# a clause starts after a comma, and after a pause as after a stop
+BREAKS = {",", "...", "…", ":", ";", "—", "–", "-"}
 SUBJECTS = {"i", "we", "he", "she", "they", "you"}
 SUBORDINATE = {"when", "if", "because", "since", "after", "before", "while", "although"}
 SUBORDINATE |= {"though", "as", "once", "until", "till", "whenever", "unless", "so"}
@@ -45,7 +46,7 @@ SUBORDINATE |= {"though", "as", "once", "until", "till", "whenever", "unless", "
 def comma_splices(doc: Doc) -> Doc:
     start = 0
     for token in doc[:-2]:
-        if token.is_sent_start or doc[token.i - 1].text in PAUSES or doc[token.i - 1].text == ",":
+        if token.is_sent_start or doc[token.i - 1].text in BREAKS:
             start = token.i
         if token.text != "," or not _clause_after(doc, token.i + 1):
             continue

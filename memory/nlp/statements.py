@@ -17,6 +17,7 @@ from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, with_names
 from memory.nlp.repair import repaired
 from memory.nlp.wording import clause
+from memory.nlp.words import DENIALS
 
 JOBS = {"works_for", "works_as"}  # what a job said with its start to come holds from then
 
@@ -206,9 +207,6 @@ def described_is(text: str) -> str:
     return DESCRIBED.sub(said, text)
 
 
-NEGATIONS = {"not", "n't", "no", "nope", "nah", "never"}
-
-
 def extract(
     text: str,
     *,
@@ -255,7 +253,7 @@ def extract(
         # the wrong value is dropped where the correction says it, not where another
         # sentence holds it of something else ("not ilemela, his school is in nyamagana.
         # ilemela is where we live")
-        denied = contrasted and any(t.lower_ in NEGATIONS for t in sent)
+        denied = contrasted and any(t.lower_ in DENIALS for t in sent)
         frames = [
             f
             for f in SentenceFrames(sent, reader).read()

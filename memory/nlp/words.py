@@ -103,6 +103,8 @@ LOSS_VERBS = {
     "abandon",
     "scrap",
 }
+# Words that deny what follows them ("not ilemela", "nope, warlock").
+DENIALS = {"not", "n't", "no", "nope", "nah", "never"}
 CORRECTION_CUES = {
     "actually",
     "sorry",

@@ -13,6 +13,7 @@ from chatbot.models import Message
 from memory.models import Fact, FactTruth, Operation
 from memory.nlp import repair
 from memory.nlp.parse import parse
+from memory.nlp.words import DENIALS
 
 LOOKED_BACK = 5  # the user's latest messages a correction may be about
 
@@ -107,7 +108,8 @@ class Quoted:
     no news, unless a sentence tells it plainly and no quoting sentence names whom the fact
     is about."""
 
-    SAYING = re.compile(r"\b(?:not|no|nope|nah|never|say|said|wrote|typed|meant)\b|n't\b|\?", re.I)
+    QUOTING = sorted(DENIALS - {"n't"}) + ["say", "said", "wrote", "typed", "meant"]
+    SAYING = re.compile(rf"\b(?:{'|'.join(QUOTING)})\b|n't\b|\?", re.I)
     FIRST_PERSON = {"i", "we", "me", "us", "my", "our"}
     THIRD_PERSON = {"he", "she", "they", "him", "her", "his", "their", "them"}
 

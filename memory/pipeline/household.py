@@ -21,11 +21,11 @@ def shared_home(*, user_id: int, speaker: str, person: str) -> str:
     return home.object if home is not None else ""
 
 
-def home_before_move(*, user_id: int, speaker: str, plan) -> tuple[str, bool]:
+def home_before_move(*, user_id: int, speaker: str, plan, told: list) -> tuple[str, bool]:
     """Where the one who plans `plan` (a "plan:lives_in" fact) lives until they move, and
-    whether that is only a guess; ("", False) when nothing says."""
+    whether that is only a guess; ("", False) when nothing says. `told` is what was told of
+    them (selectors.told_of)."""
     person = plan.subject
-    told = selectors.told_of(user_id=user_id, subject=person)
     origin = [f for f in told if f.is_true and f.relation == "be_from" and f.object]
     if origin:  # "elena from ohrid, ..." said of oneself: where one lives, until a move
         return origin[-1].object, False
@@ -60,22 +60,21 @@ def work_town(told) -> str:
     return towns[-1].object if towns else ""
 
 
-def works_at(plan, value: str) -> bool:
-    """Whether `value` is where the one who plans `plan` works."""
+def works_at(told: list, value: str) -> bool:
+    """Whether `value` is where the one `told` is about works."""
     from memory.nlp import entity_key
 
-    told = selectors.told_of(user_id=plan.user_id, subject=plan.subject)
     key = entity_key(value)
     # ("Farfetch" is where one works after "works at Farfetch in Braga")
     return any(f.relation == "works_for" and entity_key(f.object).startswith(key) for f in told)
 
 
-def work_said(plan, speaker: str) -> str:
+def work_said(person: str, told: list, speaker: str) -> str:
     """ "Rasmus works in Tallinn": where one who plans a move works, said as that (where
     they live is not told), or ""."""
     from memory.models import Fact
     from memory.pipeline.speech import speak
 
-    town = work_town(selectors.told_of(user_id=plan.user_id, subject=plan.subject))
-    like = Fact(subject=plan.subject, relation="works_in", object=town)
+    town = work_town(told)
+    like = Fact(subject=person, relation="works_in", object=town)
     return speak(like, speaker) if town else ""

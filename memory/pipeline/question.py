@@ -219,13 +219,14 @@ def said_before(user_id: int, anchor: str) -> list[Fact]:
 def with_told_names(user_id: int, text: str) -> str:
     """The question with the names the user told of in capitals, as they were read in the
     statements ("where does baraka live?"): a lower-case name alone reads as a noun."""
-    words = {
-        w for w in re.findall(r"\b[^\W\d_]{3,}\b", text) if w.islower() and w not in STOP_WORDS
-    }
+    words = {w for w in NAME_WORD.findall(text) if w.islower() and w not in STOP_WORDS}
     told = selectors.told_names(user_id=user_id, keys=sorted(words))
     if not told:
         return text
-    return re.sub(r"\b[^\W\d_]{3,}\b", lambda m: m[0].capitalize() if m[0] in told else m[0], text)
+    return NAME_WORD.sub(lambda m: m[0].capitalize() if m[0] in told else m[0], text)
+
+
+NAME_WORD = re.compile(r"\b[^\W\d_]{3,}\b")  # a word that may be a name
 
 
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:

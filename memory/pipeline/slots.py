@@ -6,6 +6,7 @@ import copy
 import re
 from datetime import datetime, timedelta
 
+from memory import selectors
 from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.parse import parse
@@ -380,16 +381,19 @@ def until(evidence: Evidence, plan: Fact) -> str:
     if not plan.object or ":" in slot_of(plan):
         return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now
     value = replaced.value_before(evidence, plan.object, plan, mine=True)
-    if value and slot_of(plan) == "lives_in" and household.works_at(plan, value):
+    if slot_of(plan) != "lives_in":
+        return held(plan, value, evidence.speaker)
+    told = selectors.told_of(user_id=plan.user_id, subject=plan.subject)  # read once, here
+    if value and household.works_at(told, value):
         value = ""  # "works at Farfetch in Braga": Farfetch is no home
-    if not value and slot_of(plan) == "lives_in" and evidence.speaker:
+    if not value and evidence.speaker:
         value, guessed = household.home_before_move(
-            user_id=plan.user_id, speaker=evidence.speaker, plan=plan
+            user_id=plan.user_id, speaker=evidence.speaker, plan=plan, told=told
         )
         if guessed:  # only where the user lives: said as what it is
             return f"{held(plan, value, evidence.speaker)} (near you, as far as I know)"
         if not value:  # where they work, said as that: "Rasmus works in Tallinn"
-            return household.work_said(plan, evidence.speaker)
+            return household.work_said(plan.subject, told, evidence.speaker)
     return held(plan, value, evidence.speaker)
 
 
