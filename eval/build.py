@@ -20,6 +20,21 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# The sets built, each from eval/<name>.txt.
+SETS = (
+    "dev",
+    "dev2",
+    "dev3",
+    "dev4",
+    "dev5",
+    "dev6",
+    "dev7",
+    "dev8",
+    "dev9",
+    "holdout",
+    "fresh",
+    "fresh2",
+)
 KINDS = "current past negation correction plan set pronoun temporal unknown mixed".split()
 
 
@@ -100,19 +115,7 @@ def episodes(text: str, dataset: str) -> list[dict]:
 
 
 def main() -> int:
-    for name in (
-        "dev",
-        "dev2",
-        "dev3",
-        "dev4",
-        "dev5",
-        "dev6",
-        "dev7",
-        "dev8",
-        "holdout",
-        "fresh",
-        "fresh2",
-    ):
+    for name in SETS:
         source = HERE / f"{name}.txt"
         if not source.exists():
             continue

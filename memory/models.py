@@ -63,7 +63,9 @@ class Fact(models.Model):
             models.Index(fields=["user", "subject_last"]),
             # "We gave Tofu away", "not Rex": the fact holding a value, whatever its relation.
             models.Index(fields=["user", "object_key"]),
-            models.Index(fields=["user", "-truth_since"]),
+            # the newest first, ties by id (selectors.latest_facts reads the latest 20 of
+            # every update: without the id, facts that share a time were sorted in full)
+            models.Index(fields=["user", "-truth_since", "-id"]),
         ]
 
     def __str__(self) -> str:

@@ -31,6 +31,7 @@ def _build():
         ("dev6", 30, 220, 20),
         ("dev7", 30, 240, 24),
         ("dev8", 30, 240, 24),
+        ("dev9", 30, 240, 24),
         ("holdout", 12, 80, 8),
         ("fresh", 20, 120, 10),
         ("fresh2", 25, 150, 12),
@@ -56,10 +57,7 @@ def test_it_loads_every_episode_with_a_kind_on_every_probe(name, episodes, probe
             assert set(probe.accepted_answers) <= set(probe.answer_choices or [])
 
 
-@pytest.mark.parametrize(
-    "name",
-    ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "holdout", "fresh", "fresh2"],
-)
+@pytest.mark.parametrize("name", _build().SETS)
 def test_the_replay_file_is_what_the_build_makes_of_its_source(name):
     build = _build()
     source = (EVAL / f"{name}.txt").read_text(encoding="utf-8")

@@ -74,7 +74,14 @@ FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)
-    return replace(intent, anchor=event_anchor(intent.anchor))
+    subject = intent.subject
+    parts = subject.split(" and ") if subject else []
+    ours = any(p.strip().lower() in ("i", "me", "we", speaker.lower()) for p in parts)
+    if len(parts) > 1 and intent.relation and not intent.yes_no and not ours:
+        # "where do flor and martin live?": what is told of two is told of each (the facts
+        # of "X and Y moved" are one per person), so the first one named answers for both
+        subject = parts[0].strip() or subject
+    return replace(intent, subject=subject, anchor=event_anchor(intent.anchor))
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:
@@ -94,6 +101,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
     if among:  # "Which of my supervisors replies to emails at 2am?" asks who does
         return replace(read_question(among, speaker=speaker), text=text)
     owned = owned_slot(doc, reader) if root.lemma_ in OWNING_VERBS else None
+    owned = owned or called_role(root, reader)
     found = (
         owned
         or copular(root, reader)
@@ -209,6 +217,20 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
             if subject is not None:
                 return reader.entity(subject), f"role:{reader.role(token)}", None
     return None
+
+
+def called_role(root: Token, reader: Reader) -> tuple[str, str, None] | None:
+    """ "What's Dafydd's wife called?": the name of whoever fills an owned role."""
+    passive = root.tag_ == "VBN" or child(root, "auxpass") is not None
+    if root.lemma_ not in NAMING_VERBS or not passive:
+        return None
+    held = child(root, "nsubjpass", "nsubj")
+    poss = child(held, "poss") if held is not None else None
+    if held is None or held.pos_ != "NOUN" or poss is None:
+        return None
+    # (a name the tagger took for a verb, "Hamed's wife", is still the owner's name)
+    owner = reader.owner(held) if poss.pos_ in ("PRON", "NOUN", "PROPN") else poss.text
+    return (owner, f"role:{reader.role(held)}", None) if owner else None
 
 
 def name_of_thing(token: Token, reader: Reader) -> tuple[str, str, None] | None:

@@ -123,10 +123,42 @@ def _after_roles(text: str) -> str:
         # ("our dog žuća": a pet is named as a person is)
         if not _names_someone(role.removesuffix("s"), PEOPLE | ANIMALS) or not word.islower():
             continue
-        if word in STOP_WORDS or word in NOT_NAMES or word in english_words() or inflected(word):
+        if word in STOP_WORDS or word in NOT_NAMES:
+            continue
+        # ("my dad ray and his wife", "my sister hazel": an English word that is a first
+        # name, right after one's own kin, is theirs, unless a verb's object follows it)
+        kin = text[max(found.start(1) - 3, 0) : found.start(1)].lower() in ("my ", "ur ")
+        named = kin and role in KIN_WORDS and is_first_name(word) and nominal(word)
+        named = named and not _object_after(text, found)
+        if (word in english_words() or inflected(word)) and not named:
             continue
         starts.append(found.start(2))
     return _upper_at(text, starts)
+
+
+KIN_WORDS = {"dad", "mum", "mom", "father", "mother", "brother", "sister", "son", "daughter"}
+KIN_WORDS |= {"husband", "wife", "uncle", "aunt", "auntie", "cousin", "nephew", "niece"}
+KIN_WORDS |= {"grandson", "granddaughter", "grandma", "grandpa", "stepdad", "stepmum"}
+KIN_WORDS |= {"partner", "boyfriend", "girlfriend", "fiance", "fiancee", "bf", "gf"}
+
+
+def nominal(word: str) -> bool:
+    """Whether `word` may be a name said right after one's kin: no inflected verb ("said",
+    "rose") and no adverb or pronoun."""
+    from lemminflect import getAllLemmas
+
+    kinds = getAllLemmas(word)
+    return kinds.get("VERB", (word,))[0] == word and not {"ADV", "PRON", "AUX"} & set(kinds)
+
+
+NAME_ENDS = {"and", "is", "was", "who", "has", "had", "'s", ",", ".", "!", "?", "(", "-"}
+
+
+def _object_after(text: str, found: re.Match) -> bool:
+    """Whether what follows the would-be name is not what follows a name ("and", "is", a
+    comma or the end): the word was then a verb or a noun of another sense."""
+    after = re.match(r"\s*(\w+|[^\w\s])", text[found.end(2) :])
+    return after is not None and after.group(1).lower() not in NAME_ENDS
 
 
 def _upper_at(text: str, starts: list[int]) -> str:

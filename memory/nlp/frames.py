@@ -15,30 +15,27 @@
   fact holding it and corrects it.
 """
 
+from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
 from memory.nlp.holdings import Frame, HoldingFrames
-from memory.nlp.homes import HOMES, HomeFrames, home_place
+from memory.nlp.homes import HomeFrames, home_place
 from memory.nlp.intro import agent
 from memory.nlp.jobtalk import BareJobFrames
-from memory.nlp.marks import CHANGING, held_before, over_until, told_earlier, used_to
+from memory.nlp.marks import CHANGING, over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
 from memory.nlp.predicates import conj_verb, taken_up
 from memory.nlp.reader import (
-    ANIMATE,
     ASPECT_VERBS,
-    GENERIC_OBJECTS,
     LEAVE_VERBS,
     LOSS_VERBS,
-    PEOPLE,
     PLAN_VERBS,
     STOP_VERBS,
     THIRD_PERSON,
     Reader,
     called,
-    contrastive,
     is_plan,
     is_time,
     lexicon_reading,
@@ -48,7 +45,15 @@ from memory.nlp.reader import (
 )
 from memory.nlp.verbs import VerbFrames
 
-FAVOURITE = {"favourite", "favorite", "fave", "fav", "favourites", "favorites"}
+# What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
+WISHED = {"like", "love", "prefer", "want", "rather", "hate"}
+
+
+def hypothetical(verb: Token) -> bool:
+    """ "callum would kill me", "she might quit", "we could move": supposed, not told."""
+    modal = [a for a in children(verb, "aux") if a.tag_ == "MD"]
+    supposed = any(a.lower_ in ("would", "'d", "might", "could") for a in modal)
+    return supposed and verb.lemma_ not in WISHED
 
 
 class SentenceFrames(
@@ -60,6 +65,7 @@ class SentenceFrames(
     HomeFrames,
     PersonFrames,
     BareJobFrames,
+    CopulaFrames,
 ):
     """The frames of one sentence, read predicate by predicate."""
 
@@ -145,7 +151,7 @@ class SentenceFrames(
         if not subjects and verb.dep_ == "advcl" and verb.tag_ == "VBG":
             # "took in a kitten, calling her Mrvica": who does the clause it hangs from
             subjects = self.reader.said_by(verb.head)
-        if not subjects:
+        if not subjects or hypothetical(verb):
             return
         comp = child(verb, "xcomp")
         if comp is not None and verb.lemma_ in ASPECT_VERBS and child(comp, "dobj") is not None:
@@ -158,6 +164,9 @@ class SentenceFrames(
         neg, plan = negated(verb), is_plan(verb)
         if verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head):
             plan = True  # "is coming to stay with us in December"
+        if verb.dep_ == "xcomp" and verb.head.lemma_ in WISHED:
+            # "I'd love to move to Spain": wished for, not done
+            plan = plan or any(a.tag_ == "MD" for a in children(verb.head, "aux"))
         if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
@@ -213,131 +222,6 @@ class SentenceFrames(
             self.verbal(verb, subject, neg, plan)
         self.scheduled(verb, neg, plan)
 
-    def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
-        if edge_of_spell(subject):
-            return True  # "Kyle's last day was friday": read as a spell (persons.py)
-        attr = child(verb, "attr", "acomp") or stranded_name(verb)
-        reader = self.reader
-        if attr is not None and attr.lower_ in ("what", "who"):
-            return False
-        wrong = attr is not None and attr.i and contrastive(attr.doc[attr.i - 1])
-        if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
-            attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
-        if self.home(verb, subject, attr, neg, plan):
-            return True
-        if attr is not None and self.age(attr, subject, neg):
-            return True
-        if attr is not None and self.own_name(attr, subject, neg):
-            return True
-        if attr is not None and attr.pos_ == "ADJ":
-            # "I'm allergic to penicillin", "Ana is married to Tom": the adjective and its
-            # preposition are the slot.
-            held = prep_objects(attr)
-            if held:
-                prep, obj = held[0]
-                entity = reader.entity(subject)
-                relation = f"is_{attr.lemma_.lower()}_{prep}"
-                for _, value in held:
-                    self.add(entity, relation, reader.value(value), negated=neg, plan=plan)
-                return True
-        if attr is not None and attr.tag_ == "VBN" and not prep_objects(attr):
-            # "Dad is retired", "I'm not married": the state is its verb's slot, as "dad
-            # retired last year" says it.
-            entity = reader.entity(subject)
-            self.add(entity, attr.lemma_.lower(), "", negated=neg, plan=plan)
-            return True
-        named = child(subject, "appos") is not None  # "My brother Tom is a teacher"
-        if attr is not None:
-            # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
-            owned = None if named else self.owned_role(subject)
-            name = attr.pos_ == "PROPN" or called(attr) is not None
-            bare = subject.tag_ == "NN" and not child(subject, "det") and not is_time(attr)
-            if owned is None and name and bare:
-                # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
-                owned = reader.speaker, f"role:{reader.role(subject)}"
-            if owned and described(attr) and subject.lemma_.lower() in PEOPLE:
-                owned = None  # "my dad is a retired miner": what he is, not his name
-            # "my cat is sick", "Ana's wedding was lovely": how, not who; a favourite is
-            # what it is ("my favourite colour is green")
-            favourite = any(c.lower_ in FAVOURITE for c in subject.lefts)
-            if owned and attr.pos_ == "ADJ" and not name and not favourite:
-                owned = None
-            if owned:
-                # "my maid of honour is my cousin Beatriz": the name, not the relation
-                value = reader.entity(attr) if child(attr, "appos") is not None else None
-                value = value or reader.value(attr)
-                # "My clients are Lidl and Vodafone": each listed name holds the role.
-                listed = [
-                    c
-                    for c in attr.children
-                    if c.dep_ == "conj" and (c.pos_ == "PROPN" or called(c) is not None)
-                ]
-                multi = bool(listed)
-                kw = {"past": True} if held_before(subject) else {"plan": plan, "multi": multi}
-                self.add(owned[0], owned[1], value, negated=neg, **kw)
-                for other in listed:
-                    self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
-                return True
-            owned = self.owned_role(attr)
-            if owned and (subject.pos_ in ("PROPN", "PRON") or named):
-                self.add(owned[0], owned[1], reader.entity(subject), negated=neg, plan=plan)
-                return True
-        found = lexicon_reading(*self.lemmas(verb))
-        if found is not None and found.relation not in ("is_called",):
-            self.from_lexicon(verb, subject, found, neg, plan)
-            return True
-        if attr is not None:
-            entity = reader.entity(subject)
-            self.add(entity, "is", reader.kind(attr), negated=neg, plan=plan, multi=True)
-            # "a teacher in Cardiff", "a dev at Feedzai" (the parser may hang the place off
-            # the verb: "I'm a florist in Soweto, i sell ...")
-            places = [(p, o) for p, o in prep_objects(verb) if o.pos_ == "PROPN"]
-            # (and deeper, where the tagger broke the attribute up: "a whale watching guide
-            # in Ponta Delgada" is read as "a whale" that watches a guide in Ponta Delgada)
-            inner = [t for t in attr.subtree if t != attr and t.dep_ != "pobj"]
-            places += [
-                (p, o) for t in inner for p, o in prep_objects(t) if p == "in" and o.pos_ == "PROPN"
-            ]
-            for prep, obj in prep_objects(attr) + places:
-                relation = self.place_relation(prep, obj)
-                if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
-                    relation = "works_for"  # a job at a name, whatever kind of name NER saw
-                self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
-            for acl in children(attr, "acl"):  # "an irish guy living in Berlin"
-                homes = [o for p, o in prep_objects(acl) if p == "in" and not is_time(o)]
-                if acl.lemma_ in ("live", "base") and homes:
-                    self.add(entity, "lives_in", reader.value(homes[0]), negated=neg, plan=plan)
-            return True
-        places = prep_objects(verb)
-        if places:
-            prep, obj = places[0]
-            relation = self.place_relation(prep, obj)
-            home = home_place(obj) if prep == "in" and obj.lemma_.lower() in HOMES else None
-            if home is not None:  # "we're in the flat in al dahariz": where we live
-                obj, relation = home, "lives_in"
-            entity = reader.entity(subject)
-            owner = reader.owner(subject) if child(subject, "poss") is not None else None
-            if subject.lemma_.lower() in GENERIC_OBJECTS and owner:
-                entity = owner  # "his job is at the province": where he works
-            elif relation == "lives_in" and lifeless(subject):
-                relation = "be_in"  # "his school is in Nyamagana": a thing lives nowhere
-            self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
-            return True
-        return False
-
-    def place_relation(self, prep: str, obj: Token) -> str:
-        """ "I'm at Unbabel" is where I work; "Ana is in Porto" is where she lives."""
-        if is_time(obj):
-            return f"be_{prep}"
-        if prep == "as" and agent(obj.lower_):
-            return "works_as"  # "he's freelancing as an accountant"
-        company = prep == "with" and obj.lemma_.lower() in PEOPLE | {"people", "person"}
-        if prep in ("at", "with", "for") and not company:  # ("a godsend with the kids")
-            return "works_for"
-        if prep == "in" and (obj.pos_ == "PROPN" or obj.text[:1].isupper()):
-            return "lives_in"  # (the tagger calls some towns nouns: "a nurse in Leeds")
-        return f"be_{prep}"
-
     def owned_role(self, token: Token) -> tuple[str, str] | None:
         """(owner, role:<noun>) for "my manager", "Ana's husband", "my dog's name"."""
         if token.lower_ == "one" and child(token, "amod") is not None:
@@ -370,14 +254,23 @@ class SentenceFrames(
         days": the object names the slot, "to" its value now, "from" the one before."""
         if verb.lemma_ not in CHANGING or slot.pos_ != "NOUN":
             return False
-        ends = {p: o for p, o in prep_objects(verb) if p in ("from", "to") and not is_time(o)}
+        # (the parser may hang both ends on the slot: "switched her night bottle from A to B")
+        said = [*prep_objects(verb), *prep_objects(slot)]
+        ends = {p: o for p, o in said if p in ("from", "to") and not is_time(o)}
         if len(ends) < 2 or child(slot, "poss", "det") is None:
             return False
         owner = self.reader.owner(slot) or entity
         role = f"role:{self.reader.role(slot)}"
-        self.add(owner, role, self.reader.value(ends["from"]), past=True)
-        self.add(owner, role, self.reader.value(ends["to"]))
+        self.add(owner, role, self.branded(ends["from"]), past=True)
+        self.add(owner, role, self.branded(ends["to"]))
         return True
+
+    def branded(self, token: Token) -> str:
+        """A value with the name it is sold under: "Bellamy's organic", not "organic"."""
+        maker = child(token, "poss")
+        if maker is not None and maker.pos_ == "PROPN":
+            return token.doc[maker.i : token.i + 1].text
+        return self.reader.value(token)
 
     def given_up(self, verb: Token, entity: str, relation: str, plan: bool = False) -> bool:
         """ "switched from the mobile team to the payments team", "changing my major from law
@@ -440,27 +333,3 @@ class SentenceFrames(
             return
         elif target.pos_ == "VERB" and target.lemma_ not in ("be", "have", "do", "get"):
             self.add(entity, relation, "", negated=neg, plan=plan)  # "I run", "she quit"
-
-
-def stranded_name(verb: Token) -> Token | None:
-    """ "new foreman is Piotr, younger guy, seems alright": the parser makes the name the
-    subject of the clause after it and leaves "is" with no complement; the name right
-    after the copula is its complement."""
-    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
-    if after is None or after.pos_ != "PROPN" or after.dep_ not in ("nsubj", "nsubjpass"):
-        return None
-    clause = after.head
-    return after if clause.dep_ in ("ccomp", "conj", "advcl") and clause.head == verb else None
-
-
-def described(attr: Token) -> bool:
-    """An attribute said with "a"/"an" ("a retired miner") says what someone is, not who."""
-    article = child(attr, "det")
-    indefinite = article is not None and article.lower_ in ("a", "an")
-    return attr.pos_ == "NOUN" and indefinite and called(attr) is None
-
-
-def lifeless(token: Token) -> bool:
-    """A thing, not someone: "his school" (not "my teacher", "the dog")."""
-    lemma = token.lemma_.lower()
-    return token.pos_ == "NOUN" and lemma not in ANIMATE and not agent(lemma)

@@ -168,7 +168,10 @@ def _as_self(segment: str) -> str:
     # Kumasi, i run the dispensary")
     end = next((t.i for t in doc[place.i :] if t.text in (",", ";", "-", "—")), len(doc))
     # no finite verb but the head itself, which the tagger may take for one ("team lead")
-    if any(t.tag_ in ("VBD", "VBZ", "VBP", "MD") and t.i != head.i for t in doc[:end]):
+    # (a relative clause's verb says what a thing does: "at a company that makes bikes")
+    described = {w.i for t in doc if t.dep_ in ("relcl", "acl") for w in t.subtree}
+    finite = ("VBD", "VBZ", "VBP", "MD")
+    if any(t.tag_ in finite and t.i != head.i and t.i not in described for t in doc[:end]):
         return segment  # "Sven likes playing chess on Sundays" says what Sven does
     said_article = doc[0].lower_ in ("a", "an")  # "a pharmacist in Kumasi"
     lead = doc[1 : head.i] if said_article else doc[: head.i]
@@ -181,7 +184,7 @@ def _as_self(segment: str) -> str:
         return segment
     # (a place the tagger took for a verb, "in szeged", is still a place)
     verbs = [t for t in doc[place.i : min(place.i + 6, end)] if t.pos_ in ("VERB", "AUX")]
-    if any(t.dep_ != "pobj" for t in verbs):
+    if any(t.dep_ != "pobj" and t.i not in described for t in verbs):
         return segment
     if said_article:
         return segment[: len(segment) - len(body)] + f"I'm {body}"
@@ -202,7 +205,15 @@ def named(token) -> bool:
 def agent(word: str) -> bool:
     if word in JOBS:
         return True
-    return AGENT.search(word) is not None and word not in NOT_AGENTS and not adjective(word)
+    # (an ending alone, on a word that is an adjective too, names a state: "pregnant")
+    return AGENT.search(word) is not None and word not in NOT_AGENTS and not adjectival(word)
+
+
+def adjectival(word: str) -> bool:
+    """Whether the dictionary knows a word as an adjective at all ("pregnant", "vegetarian")."""
+    from lemminflect import getAllLemmas
+
+    return "ADJ" in getAllLemmas(word)
 
 
 def adjective(word: str) -> bool:

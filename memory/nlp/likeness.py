@@ -105,7 +105,9 @@ def same_role(old, run: list[Token], holders: set[str] = frozenset()) -> tuple[s
     near = [t for t in same if any(w.lower_ in holders for w in t.doc[max(t.i - 3, 0) : t.i])]
     wrong = (near or same)[-1]
     # the wrong value's own modifiers go with it ("a lawyer", "leyla khanim")
-    words = [w for w in wrong.subtree if w.dep_ in ("compound", "amod", "flat") or w == wrong]
+    # (its own: "a physio at the county hospital" is not "physio county")
+    words = [w for w in wrong.subtree if w.dep_ in ("compound", "amod", "flat") and w.head == wrong]
+    words = sorted([*words, wrong], key=lambda w: w.i)
     return " ".join(w.text for w in words), text_of(run)
 
 

@@ -32,6 +32,8 @@ class NamingFrames:
         mine = clause is not None and any(
             s.lower_ in ("i", "we") for s in children(clause, "nsubj")
         )
+        # ("started working with a running coach, dolores": chat drops the "I")
+        mine = mine or clause is not None and self.reader.said_by(clause) == [clause]
         if owner is None and mine and head.lemma_.lower() in PEOPLE:
             owner = self.reader.speaker  # "now I train with a new coach, Ifeoma"
         # "we're going to buy an electric car, probably a Renault Zoe": the name is as
@@ -41,7 +43,9 @@ class NamingFrames:
             is_plan(verb) or (verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head))
         )
         # ("our son Ren is moving to Tokyo": who does the planned thing is no plan)
-        plan = plan and head.dep_ not in SUBJECTS
+        # (nor is one of those who do it: "he and his wife Bethan are coming up")
+        doer = head.dep_ in SUBJECTS or head.dep_ == "conj" and head.head.dep_ in SUBJECTS
+        plan = plan and not doer
         if head.pos_ == "NOUN" and owner:
             role = f"role:{self.reader.role(head)}"
             self.add(owner, role, self.reader.name_of(name), plan=plan)
@@ -140,6 +144,8 @@ class NamingFrames:
         name = child(verb, "oprd", "attr")
         if verb.lemma_ not in NAMING_VERBS or name is None or verb.tag_ != "VBN":
             return False
+        if any(c.lower_ == "being" for c in verb.children):
+            return True  # "she hates being called a physio": no name, how one likes to be called
         if subject.lower_ in ("i", "we") and not children(verb, "nsubj", "nsubjpass"):
             return False  # "I co-founded a studio in Tallinn called Moss Rabbit": the studio
         owner = self.reader.owner(subject)

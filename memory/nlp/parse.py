@@ -53,7 +53,7 @@ def comma_splices(doc: Doc) -> Doc:
         said = doc[start : token.i]
         if len(said) < 4 or said[0].lower_ in SUBORDINATE:
             continue  # (nor a cue: "scratch that, she's a midwife", "oh wait, it's Tuesday")
-        if any(t.lower_ in CONTRASTS for t in said):
+        if any(t.lower_ in CONTRASTS for t in said) and not _repair_said(said):
             continue  # "i had lena wrong, she's not from Graz": a correction stays whole
         if any(t.tag_ in FINITE for t in said):
             doc[token.i + 1].is_sent_start = True
@@ -61,8 +61,26 @@ def comma_splices(doc: Doc) -> Doc:
     return doc
 
 
+def _repair_said(said) -> bool:
+    """ "oh wait no she's an OT, she'd kill me ...": the correction's own clause is complete
+    (a subject and its finite verb after the editing term), so what follows is news."""
+    cues = [t.i for t in said if t.lower_ in CORRECTION_CUES]
+    if not cues or any(t.lower_ in ("not", "n't", "never") for t in said):
+        return False
+    after = [t for t in said if t.i > cues[-1]]
+    return any(
+        t.lower_ in SUBJECTS and t.i + 1 < said.end and said.doc[t.i + 1].tag_ in FINITE
+        for t in after
+    )
+
+
 def _clause_after(doc: Doc, i: int) -> bool:
     subject, verb = doc[i], doc[i + 1]
+    if subject.lower_ in SUBJECTS and verb.lower_ == "and":
+        # "..., he and his wife are coming up": a joined subject, then its verb
+        ahead = doc[i + 2 : i + 7]
+        stop = next((t.i for t in ahead if t.is_punct), ahead.end)
+        return any(t.tag_ in FINITE for t in doc[i + 2 : stop])
     if subject.lower_ in SUBJECTS:
         return verb.tag_ in FINITE
     # a name and its verb ("Nimal pretends"), not a list of names ("Ana, Tom and Eva")
@@ -75,7 +93,18 @@ def names_apposed(doc: Doc) -> Doc:
     from memory.nlp.intro import agent
     from memory.nlp.words import ANIMATE, STAFF
 
-    for token in doc[2:]:
+    for token in doc[1:]:
+        noun = doc[token.i - 1]
+        # "my brother Dafydd rang": the name right after an owned word for someone, which
+        # the parser may hang on the verb as a compound
+        owned = noun.pos_ == "NOUN" and any(c.dep_ == "poss" for c in noun.children)
+        stray = token.dep_ == "compound" and token.head.pos_ in ("VERB", "AUX")
+        if owned and token.pos_ == "PROPN" and stray:
+            if noun.lemma_.lower() in ANIMATE | STAFF:
+                token.head, token.dep_ = noun, "appos"
+                continue
+        if token.i < 2:
+            continue
         comma, noun = doc[token.i - 1], doc[token.i - 2]
         if token.pos_ != "PROPN" or token.dep_ not in ("npadvmod", "dep", "dobj"):
             continue

@@ -65,8 +65,21 @@ class PersonFrames:
         if not known or len(name.split()) > 2:
             return False  # "I'm Canadian", "I'm Team Mies"
         self.add(self.reader.speaker, "is_called", name)
-        for _, place in prep_objects(attr):  # "I'm Elena from Ohrid"
-            self.add(self.reader.speaker, "be_from", self.reader.value(place))
+        # "I'm Elena from Ohrid"; "I'm Nahuel, 31, from Salta" (the parser hangs that "from"
+        # and the age on the verb or the name)
+        verb = attr.head
+        places = [*prep_objects(attr), *((p, o) for p, o in prep_objects(verb) if p == "from")]
+        for noun in children(attr, "appos"):  # "I'm Ana, a nurse from Porto"
+            if noun.pos_ == "NOUN" and not child(noun, "nummod"):  # "Tom, 3 kids": no job
+                self.add(self.reader.speaker, "is", self.reader.kind(noun), multi=True)
+                places += [(p, o) for p, o in prep_objects(noun) if p == "from"]
+        for _, place in places:
+            if not is_time(place):
+                self.add(self.reader.speaker, "be_from", self.reader.value(place))
+        ages = [*children(attr, "appos"), *children(verb, "npadvmod")]
+        age = next((t for t in ages if t.text.isdigit() and 0 < int(t.text) < 110), None)
+        if age is not None:
+            self.add(self.reader.speaker, "age", age.text)
         self.introduced(attr)
         self.reader.aliases.add(name)
         return True
@@ -134,7 +147,14 @@ class PersonFrames:
         """ "I live in a shared house with Sindre, Hannah and Jonas", "flatting on castle st
         with Mia, Jaz and a guy called Finn": the people lived with are housemates (a
         partner named by role, "with my boyfriend Toomas", is that role already)."""
-        if [self.reader.entity(s) for s in subjects] != [self.reader.speaker]:
+        people = [self.reader.entity(s) for s in subjects]
+        if people != [self.reader.speaker]:
+            # "my dad has lived with us since mum died": whoever lives with the user
+            shared = [o for p, o in prep_objects(verb) if p == "with" and o.lower_ in ("us", "me")]
+            if verb.lemma_ == "live" and shared:
+                for person in people:
+                    if person != self.reader.speaker:
+                        self.add(self.reader.speaker, "role:housemate", person, multi=True)
             return
         inner = [
             po for t in verb.subtree if t == verb or t.dep_ == "pobj" for po in prep_objects(t)

@@ -152,7 +152,10 @@ def contrastive(neg: Token) -> bool:
     # after the predicate, and one of the same kind after it
     if after.pos_ == "DET" and neg.i + 2 < len(doc):
         after = doc[neg.i + 2]  # "a dog not a cat"
-    valued = before.pos_ in ("NOUN", "PROPN", "NUM") and before.i > neg.head.i
+    # (wherever the parser hangs the "not": on the right value, "is bronwen not bethan", or
+    # on the wrong one)
+    verbs = [a for a in [neg.head, *neg.head.ancestors] if a.pos_ in ("VERB", "AUX")]
+    valued = before.pos_ in ("NOUN", "PROPN", "NUM") and (not verbs or before.i > verbs[0].i)
     return valued and after.pos_ in ("NOUN", "PROPN", "NUM")
 
 
@@ -180,8 +183,10 @@ def is_plan(predicate: Token) -> bool:
         auxes = {a.lower_ for a in children(head, "aux", "auxpass")}
     if auxes & {"will", "'ll", "shall"}:
         return True
-    if predicate.dep_ == "xcomp" and predicate.head.lemma_ in PLAN_VERBS | {"go"}:
-        return predicate.head.lemma_ != "go" or predicate.head.tag_ == "VBG"
+    # ("decided to sell the house and move to Yuma": the joined verb is planned too)
+    planned = predicate.head if predicate.dep_ == "conj" else predicate
+    if planned.dep_ == "xcomp" and planned.head.lemma_ in PLAN_VERBS | {"go"}:
+        return planned.head.lemma_ != "go" or planned.head.tag_ == "VBG"
     if predicate.dep_ == "ccomp" and "to" in auxes and predicate.head.lemma_ in WISHING:
         return True  # "Hassan wants me to join his boat": wished for, not done
     if starts_later(predicate, auxes):

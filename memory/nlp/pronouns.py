@@ -8,6 +8,9 @@ from memory.nlp.parse import Token, child, governing_verb
 from memory.nlp.predicates import listed_gender, name_gender
 from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS
 
+# How a clause hangs from an earlier one of its sentence ("..., so he's staying", "says he'll").
+JOINED = {"conj", "advcl", "ccomp"}
+THIRD = {"he", "she", "they", "him", "her", "them"}
 # "they" and its forms, which a group of people takes before any one person.
 GROUP_PRONOUNS = {"they", "them", "their", "theirs"}
 # The gender `know` is given for a group of people ("my parents").
@@ -95,8 +98,10 @@ class Pronouns:
 
     def learn_gender(self, person: str, role: str) -> None:
         """ "her husband Paulo": Paulo is a man; "my mum": the mother is a woman."""
-        head = role.split(" of ")[0].split()[-1] if role else ""
-        if head in GENDERED and person:
+        # the role's own word, before a name said with it ("dad ray")
+        words = role.split(" of ")[0].split() if role else []
+        head = next((w for w in reversed(words) if w in GENDERED), "")
+        if head and person:
             self.gender[person] = GENDERED[head]
 
     def co_named(self, pronoun: Token) -> frozenset[str]:
@@ -113,10 +118,62 @@ class Pronouns:
             and governing_verb(t) == verb
         )
 
+    def earlier_subject(self, pronoun: Token) -> str | None:
+        """A subject "he"/"she" in a clause joined to an earlier one of its sentence is that
+        clause's person if they may be of its gender: "jhon had a fight with his landlord so
+        he's staying with us", "Marko says he'll sing" (the subject carries on, as people
+        tell; the latest person named is the fallback)."""
+        want = FEMININE.get(pronoun.lower_)
+        if want is None or pronoun.dep_ not in SUBJECTS:
+            return None
+        clause = pronoun.head
+        while clause.dep_ in JOINED and clause.head.i < pronoun.i:
+            clause = clause.head
+            subject = child(clause, *SUBJECTS)
+            person = self.person_named(subject) if subject is not None else None
+            if person is None or person in self.things:
+                continue
+            shown = self.gender.get(person) or listed_gender(person)
+            if shown == want or (not shown and name_gender(person) in ("", want)):
+                self.gender[person] = want
+                return person
+            return None  # the other gender: someone else, the latest fitting person
+        return None
+
+    def person_named(self, subject: Token) -> str | None:
+        """The person a clause's subject names, if it names one by name."""
+        named = child(subject, "appos") if subject.pos_ == "NOUN" else subject
+        if named is None and looks_named(subject):
+            named = subject  # a name the tagger took for a noun ("Tomasz and his ...")
+        if named is not None and named.pos_ == "PROPN" and named.lower_ not in THIRD:
+            return self.name_of(named)
+        if named is not None and looks_named(named):
+            return self.name_of(named)
+        return None
+
+    def conjoined_owner(self, poss: Token) -> str | None:
+        """ "my dad ray and his wife linda", "Tom and his girlfriend Mia": his is the one
+        named first in the pair, unless the text showed them to be of the other gender."""
+        noun = poss.head
+        first = noun.head if noun.dep_ == "conj" else None
+        if first is None or first.i > poss.i or first.pos_ not in ("NOUN", "PROPN"):
+            return None
+        person = self.person_named(first)
+        if person is None and first.pos_ == "NOUN" and child(first, "poss") is not None:
+            person = self.entity(first)  # "my brother and his wife"
+        if person is None or person in self.things:
+            return None
+        shown = self.gender.get(person) or listed_gender(person)
+        want = FEMININE.get(poss.lower_)
+        return None if want and shown and shown != want else person
+
     def clause_subject(self, poss: Token) -> str | None:
         """ "Nino came for the harvest with her husband Giorgi": a his/her after its own
         clause's named subject is that person's, unless the text showed them to be of the
         other gender."""
+        joined = self.conjoined_owner(poss)
+        if joined is not None:
+            return joined
         verb = governing_verb(poss)
         subject = child(verb, *SUBJECTS) if verb is not None else None
         if subject is None or subject.i > poss.i or subject in poss.ancestors:
@@ -136,7 +193,7 @@ class Pronouns:
             if not subject or subject == self.speaker or subject in self.things | self.aliases:
                 continue
             owner, _, role = subject.partition("'s ")
-            if role and role.split()[-1] in PEOPLE:
+            if role and PEOPLE & set(role.split()):
                 # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."
                 person = subject
                 self.learn_gender(person, role)
@@ -148,6 +205,15 @@ class Pronouns:
             if person in self.people:
                 self.people.remove(person)
             self.people.append(person)
+
+
+def looks_named(token: Token) -> bool:
+    """A capitalised word that is a first name or no English word ("Tomasz")."""
+    from memory.nlp.casing import english_words, is_first_name
+
+    if not token.text[:1].isupper() or token.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return is_first_name(token.text) or token.lower_ not in english_words()
 
 
 def named_pair(token: Token) -> tuple[Token, Token] | None:

@@ -44,7 +44,8 @@ PAST = re.compile(
     re.I,
 )
 ORDER = re.compile(
-    r"\b(first|last|latest|most recent|when did|in what order|order|"
+    # ("first name", "last name" ask a name, not an order)
+    r"\b((?:first|last)(?! name)|latest|most recent|when did|in what order|order|"
     r"(?:before|after) (?:the|my|his|her|a|an) )",
     re.I,
 )

@@ -175,7 +175,12 @@ class Reader(Pronouns):
             owner = self.owner(attr) if attr is not None else None
             return owner or self.speaker
         if low in THIRD_PERSON:
-            return self.paired(token) or self.pronoun(low, self.co_named(token)) or token.text
+            return (
+                self.paired(token)
+                or self.earlier_subject(token)
+                or self.pronoun(low, self.co_named(token))
+                or token.text
+            )
         appos = child(token, "appos")
         if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
@@ -273,6 +278,9 @@ class Reader(Pronouns):
             run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
+            # ("bronwen not bethan": what follows "not" is the wrong name, not more of it)
+            denied = [t.i for t in token.doc[token.i : last + 1] if t.lower_ == "not"]
+            last = denied[0] - 1 if denied else last
             span = token.doc[first : last + 1]
             # Only contiguous names: stop at the first word that is not part of one.
             words = [

@@ -28,7 +28,8 @@ from memory.nlp.likeness import (
     text_of,
     word_of,
 )
-from memory.nlp.parse import Span, Token, parse
+from memory.nlp.parse import Span, Token, child, parse
+from memory.nlp.predicates import contrastive
 
 CUES = {
     "sorry",
@@ -44,6 +45,7 @@ CUES = {
     "ignore",
     "wrong",
     "mistake",
+    "pardon",
 }
 MEANING = {"mean", "meant"}
 TRAILING = {"actually"}  # may follow the value it puts right: "the 16th actually"
@@ -123,6 +125,8 @@ def first_cue(doc) -> Token | None:
 def _first_cue(doc) -> Token | None:
     for t in doc:
         low = t.lower_
+        if low == "wrong" and t.dep_ == "amod" and child(t.head, "det") is not None:
+            continue  # "calling her the wrong name": said of something, no editing term
         if low in CUES or t.text.startswith("*") and len(t.text) > 1:
             return t
         if low in MEANING and (t.i == 0 or t.nbor(-1).lower_ in ("i", ",", "...", "—", ".")):
@@ -133,6 +137,8 @@ def _first_cue(doc) -> Token | None:
             return t
         if low == "not" and _set_against(t):
             return t.sent[0]  # the value said first is the one meant
+        if low == "not" and contrastive(t) and _value(t.doc[t.i - 1]):
+            return t.sent[0]  # "his wife is bronwen not bethan": the sentence puts it right
         if low == "not" and _opens(t):
             return t  # "ok not friday, it's saturday the 17th"
         if low in ("no", "not") and _between_pauses(t):
@@ -197,6 +203,10 @@ def repair_span(doc, cue: Token) -> Span:
             end = following.end
         elif all(t.is_punct or t.lower_ in FILLERS | CUES | MEANING for t in sent):
             end = following.end  # "Oh sorry! I mean N5": the cue is a sentence of its own
+        elif cue.lower_ in ("sorry", "pardon", "mistake") and not any(
+            _value(t) and t.pos_ != "VERB" for t in doc[cue.i + 1 : sent.end]
+        ):
+            end = following.end  # "Sorry, I made mistake. Monday and Friday."
     # "it's 11 rooms — we opened the two on the roof terrace": a quantity said before a
     # dash is the value; what follows is the why ("the spays moved — it's fridays" is not)
     dash = next((t.i for t in doc[cue.i : end] if t.text in ("—", "–", ";")), None)
@@ -215,6 +225,18 @@ def _value(t: Token) -> bool:
     if len(word.strip(".")) == 1 and word[0].isalpha():
         return False  # "aruzhan, with an h": a letter spelled out is no value
     return t.pos_ in CONTENT or t.like_num or kind(word) != "other"
+
+
+def listed(run: list[Token]) -> bool:
+    """Whether a value is said in a list with others ("Monday and Friday")."""
+    head = next((t for t in run if t.head not in run), run[-1])
+    return head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children)
+
+
+def _sentence_of(doc, words: str) -> int:
+    """Where in `doc` the sentence saying `words` starts (-1 if none says them)."""
+    low = words.lower()
+    return next((s.start for s in doc.sents if low in s.text.lower()), -1)
 
 
 def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str, str] | None:
@@ -243,11 +265,21 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     # but it tells which of the earlier values is meant ("a winery in Carmelo")
     holders = {t.lower_ for r in runs if _holder(r) for t in r}
     runs = [r for r in runs if not _holder(r)] or runs
+    # ("Monday and Thursday" put right as "Monday and Friday": Monday is said again, not put
+    # right)
+    kept = [
+        r
+        for r in runs
+        if not (listed(r) and re.search(rf"\b{re.escape(text_of(r))}\b", said, re.I))
+    ]
+    runs = kept or runs
     for run in runs:
         if pairs and any(number(t) == number_of(pairs[0][1]) for t in run):
             continue  # ("route 27 not 22": the 27 is put in already)
         found = same_unit(old, run) or same_head(old, run)
         found = found or same_kind(old, run, repair) or same_role(old, run, holders)
+        if found and pairs and _sentence_of(old, found[0]) != _sentence_of(old, pairs[0][0]):
+            continue  # ("seda moved to the state hospital in kanuni": one repair, one place)
         if found and found[0].lower() not in {w.lower() for w, _ in pairs}:
             pairs.append(found)
     if not pairs:

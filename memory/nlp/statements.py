@@ -169,8 +169,9 @@ CONTRACTED_IS = re.compile(
     r"their|going|moving|getting)\b)"
     # of any noun, before a word only a predicate starts with ("basil's finally dead")
     r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really)\b)"
-    # of any word, before an article ("aroha's a teacher", typed in lower case)
-    r"|\b([A-Za-z][\w-]*)'s (?=(?:the|a|an)\b)"
+    # of any word, before an article or a possessive, which no possessive precedes
+    # ("aroha's a teacher", "bethan's our cousin", typed in lower case)
+    r"|\b([A-Za-z][\w-]*)'s (?=(?:the|a|an|my|our|his|their|not)\b)"
     # before an -ing word that a place, a time or a particle follows ("kyle's leaving in june")
     r"|\b([A-Za-z][\w-]*)'s (?=[a-z]+ing (?:in|on|to|at|from|for|with|next|this|tomorrow|"
     r"tonight|soon|back|out|away|home|over|up|down|off)\b)"

@@ -42,6 +42,10 @@ def employer(value: str) -> bool:
     return value[:1].isupper() and value.split()[-1].lower() in FIRM_WORDS
 
 
+# Verbs by which someone loses a job when they are its object ("I was let go").
+DISMISSING = {"fire", "sack", "dismiss", "let", "lay"}
+
+
 class VerbFrames:
     """What SentenceFrames reads through the relation lexicon."""
 
@@ -86,6 +90,12 @@ class VerbFrames:
 
     def from_lexicon(self, verb: Token, subject: Token, found: Triplet, neg, plan) -> None:
         obj = child(verb, "dobj")
+        gone = child(verb, "ccomp", "xcomp")  # "let Bosun go": the one let go
+        dismissed = obj if obj is not None else child(gone, "nsubj") if gone is not None else None
+        if verb.lemma_ in DISMISSING and subject.dep_ == "nsubj" and dismissed is not None:
+            # "we had to let Bosun go", "they fired Tom": who lets go keeps their job
+            self.verbal(verb, subject, neg, plan)
+            return
         if found.relation == "works_for" and verb.lemma_ in ("start", "begin") and obj is not None:
             if obj.lemma_.lower() not in GENERIC_OBJECTS:
                 # "started lessons with an old jazz guy", "starting a book club at the

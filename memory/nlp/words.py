@@ -118,6 +118,7 @@ CORRECTION_CUES = {
     "wait",
     "typo",
     "autocorrect",
+    "pardon",
 }
 STOP_VERBS = {"stop", "quit", "cease", "give"}
 ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}

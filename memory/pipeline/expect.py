@@ -10,6 +10,7 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
+from memory.nlp.predicates import TIME_UNITS
 from memory.nlp.words import ANIMALS, PEOPLE
 from memory.pipeline.dates import capitalised, day_beside
 from memory.pipeline.names import source
@@ -174,7 +175,12 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
             # "how old is Neema?" is not answered by "two kids, Baraka and Neema"
             counted = token.dep_ == "nummod" and token.head.tag_ == "NNS"
             counted = counted and token.head.lemma_.lower() in PEOPLE | ANIMALS
-            if not (counted and "old" in asked):
+            # nor by "away for 2 weeks": a time that is no age unless "old" follows it
+            unit = token.head if token.dep_ == "nummod" else token
+            lasting = unit.lemma_.lower() in TIME_UNITS and not any(
+                t.lower_ == "old" for t in unit.doc[unit.i + 1 : unit.i + 2]
+            )
+            if not ((counted or lasting) and "old" in asked):
                 return True
         if wanted.kind == "date" and (token.ent_type_ in DATE_LABELS or token.lower_ in WEEKDAYS):
             return True
@@ -253,7 +259,10 @@ def said_day(fact: Fact, *, whole: bool = False) -> str | None:
             if denied:
                 continue
             if token.lower_ in WEEKDAYS:
-                return f"on {token.text.capitalize()}"
+                # "Monday and Friday": every day said together
+                days = [token, *(c for c in token.conjuncts if c.lower_ in WEEKDAYS)]
+                days = sorted(days, key=lambda t: t.i)
+                return "on " + " and ".join(t.text.capitalize() for t in days)
             if token.ent_type_ == "DATE" and token.ent_iob_ == "B":
                 span = next(e for e in doc.ents if e.start == token.i)
                 if not RELATIVE & {w.lower() for w in span.text.split()}:

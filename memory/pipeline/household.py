@@ -17,8 +17,17 @@ def shared_home(*, user_id: int, speaker: str, person: str) -> str:
     roles = selectors.held_roles(user_id=user_id, owner=speaker, person=person)
     if not any(r.removeprefix("role:").split()[-1] in HOUSEHOLD for r in roles):
         return ""
-    home = selectors.latest_held(user_id=user_id, subject=speaker, relation="lives_in")
-    return home.object if home is not None else ""
+    return user_home(user_id=user_id, speaker=speaker)
+
+
+def user_home(*, user_id: int, speaker: str) -> str:
+    """Where the user lives: the home told, else the town they said they are from ("kevin,
+    26, from iquitos"), which an introduction says of where one lives; "" if neither."""
+    for relation in ("lives_in", "be_from"):
+        home = selectors.latest_held(user_id=user_id, subject=speaker, relation=relation)
+        if home is not None and home.object:
+            return home.object
+    return ""
 
 
 def home_before_move(*, user_id: int, speaker: str, plan, told: list) -> tuple[str, bool]:
@@ -41,8 +50,8 @@ def home_before_move(*, user_id: int, speaker: str, plan, told: list) -> tuple[s
         return "", False  # a home of their own was told (and ended): no guess
     if work_town(told):
         return "", False  # where they work says it (slots.until says so)
-    home = selectors.latest_held(user_id=user_id, subject=speaker, relation="lives_in")
-    return (home.object, True) if home is not None else ("", False)
+    home = user_home(user_id=user_id, speaker=speaker)
+    return home, bool(home)
 
 
 VISITING = {"come", "visit", "fly", "drive", "travel", "pop", "head"}

@@ -112,6 +112,9 @@ def answer(evidence: Evidence) -> str | None:
     speaker = evidence.speaker
     newest = sorted(hits, key=lambda f: (f.truth_since, f.pk), reverse=True)
     now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    # (a value told again in other words is one value: "Bronwen" from the correction and
+    # from the message it put right)
+    now = distinct(now)
     plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
     # a plan that came true ("moving in february", then "moved!!") is the value it planned
@@ -182,6 +185,18 @@ def answer(evidence: Evidence) -> str | None:
         return who_did(now, speaker, intent.text)  # "who stormed out of dinner?": Felix did
     counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
     return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
+
+
+def distinct(facts: list[Fact]) -> list[Fact]:
+    """The first of each value told of the same subject in the same slot."""
+    seen: set[tuple] = set()
+    kept = []
+    for fact in facts:
+        key = (fact.subject.lower(), fact.relation, entity_key(fact.object))
+        if key not in seen:
+            seen.add(key)
+            kept.append(fact)
+    return kept
 
 
 def who_did(now: list[Fact], speaker: str, question: str) -> str:
@@ -313,6 +328,22 @@ def _said_due(words: list[str], said: datetime) -> datetime | None:
     return None
 
 
+def spoken_of(facts: list[Fact], owner: str, relation: str) -> bool:
+    """Whether a fact about the role's holder was said where a name is given ("Orla's child
+    arrived, a little girl called Saoirse"): then that sentence may name them."""
+    from memory.nlp import stem
+    from memory.nlp.parse import parse
+    from memory.nlp.reader import ROLE_SYNONYMS
+
+    role = relation.removeprefix("role:")
+    held = {entity_key(f"{owner}'s {r}") for r in (role, ROLE_SYNONYMS.get(role, role))}
+    about = [f for f in facts if entity_key(f.subject) in held]
+    return any(expect.names(parse(source(f)), stem(role)) for f in about)
+
+
+NAME_ASKED = re.compile(r"\b(name|called)\b", re.I)
+
+
 def unanswered(evidence: Evidence) -> bool:
     """A question whose slot nothing fills, when nothing else can answer it either: about the
     user's own life with nothing close in meaning, or about anyone's attribute (a role, an
@@ -325,6 +356,15 @@ def unanswered(evidence: Evidence) -> bool:
     many = asks_many(intent)
     if any(fills(f, roles, many=many) for f in evidence.facts if f.pk in evidence.triplet_ids):
         return False
+    if intent.relation.startswith("role:") and NAME_ASKED.search(intent.text):
+        # "What's my mum's name?": only a fact naming who fills the role names them, not a
+        # sentence that mentions mum and someone else's name
+        owner = entity_key(intent.subject)
+        if not spoken_of(evidence.facts, intent.subject, intent.relation):
+            return not any(
+                fills(f, roles, many=many) and entity_key(f.subject) == owner
+                for f in evidence.facts
+            )
     stems = attribute_words(roles)
     # of someone else, only what is said where they are named counts: "very old already,
     # 16" of a cat says nothing of how old Kelvin is

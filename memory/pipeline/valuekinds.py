@@ -6,7 +6,7 @@ import re
 
 from memory import embeddings
 from memory.nlp.casing import english_nouns
-from memory.nlp.intro import agent
+from memory.nlp.intro import adjective, agent
 from memory.nlp.predicates import TIME_UNITS
 
 NUMBER_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
@@ -40,6 +40,11 @@ def says_job(value: str) -> bool:
     if len(words) != 1:
         # ("you were eight years on a trawler": how long, not what)
         counted = words[0].isdigit() or words[0].lower() in NUMBER_WORDS
-        return bool(words) and not counted and words[-1].lower().rstrip("s") not in TIME_UNITS
+        if not words or counted or words[-1].lower().rstrip("s") in TIME_UNITS:
+            return False
+        # ("a junior ux researcher", "head of sales"; not "a couple", "a big fan")
+        heads = {"head", "chief", "lead", "deputy"}  # "head of sales"
+        return any(agent(w.lower()) or w.lower() in heads for w in words) or words[-1][:1].isupper()
     word = words[0]
-    return agent(word.lower()) or word.islower() and word in english_nouns()
+    # (a word that is an adjective too says a state: "pregnant", "retired")
+    return agent(word.lower()) or word.islower() and word in english_nouns() and not adjective(word)
