@@ -6,11 +6,10 @@ from collections.abc import Sequence
 
 from memory.nlp.parse import Token, child, governing_verb
 from memory.nlp.predicates import listed_gender, name_gender
-from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS
+from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS, THIRD_PERSON
 
 # How a clause hangs from an earlier one of its sentence ("..., so he's staying", "says he'll").
 JOINED = {"conj", "advcl", "ccomp"}
-THIRD = {"he", "she", "they", "him", "her", "them"}
 # "they" and its forms, which a group of people takes before any one person.
 GROUP_PRONOUNS = {"they", "them", "their", "theirs"}
 # The gender `know` is given for a group of people ("my parents").
@@ -145,7 +144,7 @@ class Pronouns:
         named = child(subject, "appos") if subject.pos_ == "NOUN" else subject
         if named is None and looks_named(subject):
             named = subject  # a name the tagger took for a noun ("Tomasz and his ...")
-        if named is not None and named.pos_ == "PROPN" and named.lower_ not in THIRD:
+        if named is not None and named.pos_ == "PROPN" and named.lower_ not in THIRD_PERSON:
             return self.name_of(named)
         if named is not None and looks_named(named):
             return self.name_of(named)
