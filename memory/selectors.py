@@ -299,6 +299,38 @@ def latest_held(*, user_id: int, subject: str, relation: str) -> Fact | None:
     return rows.order_by("-truth_since", "-pk").first()
 
 
+def role_holders(*, user_id: int, owner: str, roles: set[str]) -> list[Fact]:
+    """The current facts naming who holds one of `roles` ("role:son") for `owner`, oldest
+    first."""
+    from memory import nlp
+
+    rows = Fact.objects.filter(
+        user_id=user_id,
+        is_true=True,
+        subject_key=nlp.entity_key(owner),
+        relation__in=[f"role:{r}" for r in roles],
+    )
+    return list(rows.order_by("created_at", "pk"))
+
+
+def held_in(*, user_id: int, subject: str) -> list[Fact]:
+    """What is held of `subject` somewhere, newest first: "builds guitars in Dunedin"
+    (`build_in`), "works in Tallinn"; no plans and no denials."""
+    from memory import nlp
+
+    rows = (
+        Fact.objects.filter(
+            user_id=user_id,
+            is_true=True,
+            subject_key=nlp.entity_key(subject),
+            relation__endswith="_in",
+        )
+        .exclude(relation__startswith="plan:")
+        .exclude(relation__startswith="not:")
+    )
+    return list(rows.order_by("-truth_since", "-pk")[:20])
+
+
 def held_roles(*, user_id: int, owner: str, person: str) -> list[str]:
     """The roles `person` holds for `owner` now ("role:son", "role:flatmate")."""
     from memory import nlp

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from memory.nlp.anchors import event_anchor
+from memory.nlp.marks import NOW_ADVERBS
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
@@ -134,12 +135,16 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
         intent.object == speaker or FOR_ME.search(intent.text) and intent.subject != speaker
     ):
         return employs(intent, speaker)
+    kind = (intent.relation or "").removeprefix("has_")
+    if kind in CATEGORIES and intent.subject is None and WITH_ME.search(intent.text):
+        # "which pets live with me and dan now?": the pets the user has
+        return replace(intent, subject=speaker, relation=f"role:{kind}", object=None)
     if intent.relation not in HOUSEHOLD:
         return intent
-    kind = WHICH_KIND.match(intent.text)
-    if kind and kind.group(1).lower().rstrip("s") in CATEGORIES:
+    which = WHICH_KIND.match(intent.text)
+    if which and which.group(1).lower().rstrip("s") in CATEGORIES:
         # "which animals live with me now?": the pets, not the people in the house
-        role = f"role:{kind.group(1).lower()}"
+        role = f"role:{which.group(1).lower()}"
         return replace(intent, subject=speaker, relation=role, object=None)
     if intent.subject == speaker or (intent.subject is None and intent.object == speaker):
         return replace(intent, subject=speaker, relation="role:housemate", object=None)
@@ -304,8 +309,19 @@ def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
         return None
     value = child(root, "acomp") or child(root, "attr")  # "What am I allergic to?"
     subject = child(root, "nsubj") or (child(value, "nsubj") if value is not None else None)
+    subjects = [c for c in root.children if c.dep_ == "nsubj"]
+    asked = [c for c in subjects if any(d.tag_ in ("WDT", "WP") for d in c.children)]
+    stranded = [c for c in root.children if c.dep_ == "prep" and not list(c.children)]
+    if value is None and len(subjects) == 2 and asked and stranded:
+        # "What blood pressure tablet am I on?" is parsed with two subjects: the asked one
+        # is the complement
+        value, subject = asked[0], next(c for c in subjects if c != asked[0])
     if value is not None and subject is not None and value.lower_ == "old":
         return reader.entity(subject), "age", None  # "How old is Maria?"
+    if value is not None and subject is not None and value.lower_ in ("much", "many"):
+        owner = reader.owner(subject) if subject.pos_ == "NOUN" else None
+        if owner:  # "How much is my rent now?" asks what "my rent is 700" holds
+            return owner, f"role:{reader.role(subject)}", None
     if value is not None and value.pos_ == "ADJ" and subject is not None:
         prep = child(value, "prep")  # "What am I allergic to?", "Am I allergic to nuts?"
         if prep is not None:
@@ -316,6 +332,9 @@ def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
         return None
     if child(value, "prep") is not None or value.pos_ == "PROPN":
         return None  # "Is X a member of Y": the relation lexicon reads those
+    if stranded and any(c.tag_ in ("WDT", "WP") for c in value.children):
+        # "What medication am I on now?": what the subject is on, as "I'm on ramipril" says
+        return reader.entity(subject), f"be_{stranded[0].lower_}", None
     if value.tag_ == "VBN":  # "Is my mum retired?": the verb's slot, as statements store it
         return reader.entity(subject), value.lemma_.lower(), None
     return reader.entity(subject), "is", reader.value(value)
@@ -330,7 +349,9 @@ def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     )
     if not mine:
         return None  # third parties: the statement-shaped reading handles their names
+    # ("What medication am I on now?": "now" says when, not what is asked)
     words = [t for t in root.subtree if t.i >= root.i and t.dep_ not in ("punct",)]
+    words = [t for t in words if not (t.dep_ == "advmod" and t.lower_ in NOW_ADVERBS)]
     lemmas = [t.lemma_.lower() if t.pos_ != "PROPN" else t.text for t in words]
     tags = [t.tag_ if t is not root or t.tag_.startswith("VB") else "VBP" for t in words]
     found = lexicon_reading(lemmas, tags)

@@ -2,6 +2,9 @@
 Porto", "I'm at Unbabel", "the flat is me, Giulia and Marco". A part of
 memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
+from dataclasses import replace
+
+from memory.nlp.holdings import Frame
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
 from memory.nlp.marks import held_before
@@ -26,6 +29,23 @@ class CopulaFrames:
     """What SentenceFrames reads of a copula and its complement."""
 
     reader: Reader
+    frames: list[Frame]
+
+    def now_it_is(self, verb: Token, subject: Token, attr: Token) -> bool:
+        """ "I was on amlodipine and now it's ramipril": "it" is the slot the clause before
+        filled; the new value holds it now and the one before is past."""
+        if subject.lower_ not in ("it", "that") or attr.pos_ not in ("NOUN", "PROPN"):
+            return False
+        if verb.dep_ != "conj" or not any(c.lower_ == "now" for c in verb.children):
+            return False
+        before = [f for f in self.frames if f.value and not f.negated and not f.plan]
+        before = [f for f in before if f.relation not in ("is", "age", "has")]
+        if not before:
+            return False
+        last = before[-1]
+        self.frames[self.frames.index(last)] = replace(last, past=True)
+        self.add(last.subject, last.relation, self.reader.value(attr))
+        return True
 
     def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         if edge_of_spell(subject):
@@ -45,6 +65,8 @@ class CopulaFrames:
         if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
             attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
         if self.home(verb, subject, attr, neg, plan):
+            return True
+        if attr is not None and not neg and self.now_it_is(verb, subject, attr):
             return True
         if attr is not None and self.age(attr, subject, neg):
             return True

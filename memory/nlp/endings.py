@@ -22,6 +22,7 @@ ENDING_VERBS |= {"discontinue", "unsubscribe"}
 # subaru for a hilux", "ayanda stopped piano", "deleted instagram")
 DIRECT = {"stop", "swap", "trade", "delete", "uninstall", "unsubscribe"}
 ENDING_VERBS |= DIRECT | {"leave"}
+HABITUAL = {"always", "usually", "often", "sometimes", "constantly", "keep"}
 EXCHANGING = {"swap", "trade", "exchange"}  # "traded my honda for a vespa": the vespa is had
 ENDING_PHRASES = {
     ("give", "up"),
@@ -100,6 +101,8 @@ class EndingFrames:
             return self.left(verb, subject) and not prep_objects(verb)
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
+        if any(c.lower_ in HABITUAL for c in verb.children):
+            return False  # "i always swap them": what one tends to do ends nothing
         if target.lemma_.lower() in GENERIC_OBJECTS | SUBMITTED:
             return False  # "quit my job at the bank": the lexicon reads the employer
         for value in ended_values(target, self.reader):

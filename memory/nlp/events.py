@@ -6,11 +6,14 @@ of memory.nlp.frames.SentenceFrames, kept apart for its size."""
 from memory.nlp.holdings import Frame
 from memory.nlp.lists import measured
 from memory.nlp.parse import Token, child, children
+from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FIRST_PERSON, STOP_VERBS, Reader, prep_objects
 
 # what was born, as the role the child holds of its parents
 BORN = {"girl": "daughter", "boy": "son", "baby": "child", "twins": "child", "son": "son"}
 BORN |= {"daughter": "daughter", "triplets": "child"}
+# the verbs a child is had with: "had a little girl", "delivered a baby boy", "welcomed a son"
+BEARING = {"have", "deliver", "welcome"}
 
 # "hungarian lessons", "a pottery course": what is learnt is the word before them
 LESSONS = {"lesson", "class", "course", "lessons", "classes"}
@@ -33,14 +36,18 @@ class EventFrames:
         named beside it or in the bare names said right after."""
         if self.born(verb, subject, neg):
             return True
-        baby = child(verb, "dobj")
-        if verb.lemma_ != "have" or verb.tag_ != "VBD" or neg or baby is None:
+        baby = borne(verb)
+        if verb.tag_ != "VBD" or neg or baby is None:
             return False
         kind = BORN.get(baby.lemma_.lower()) or BORN.get(baby.lower_)
         if kind is None:
             return False
         names = [c for c in baby.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
         names += [n for c in children(baby, "acl") for n in children(c, "oprd")]
+        # "gave birth to a boy on Friday, Zayan": the name hung on the day said after it
+        names += [n for _, day in prep_objects(verb) for n in children(day, "appos")]
+        names += [c for c in children(verb, "npadvmod", "appos", "dep") if c.i > baby.i]
+        names = [n for n in names if n.pos_ == "PROPN" and name_gender(n.text)] or names[:1]
         after = verb.doc[verb.sent.end :]
         said = next(iter(after.sents), None) if len(after) else None
         lead = []  # "... on Thursday!! Róisín.": the bare names the next sentence opens with
@@ -54,7 +61,11 @@ class EventFrames:
         parent = self.reader.entity(subject)
         for name in dict.fromkeys(names):
             self.add(parent, f"role:{kind}", self.reader.name_of(name), multi=True)
-        return bool(names)
+        if not names and verb.lemma_ != "have":
+            # "delivered a baby girl ..., they named her Abena": the name given later in the
+            # message goes to what was had (renamed.with_names)
+            self.add(parent, "has", kind, multi=True)
+        return bool(names) or verb.lemma_ != "have"
 
     def born(self, verb: Token, baby: Token, neg: bool) -> bool:
         """ "our baby girl was born tonight", "baby girl born tonight": the owner has a
@@ -114,3 +125,14 @@ class EventFrames:
             self.frames.append(Frame(self.reader.speaker, "", self.reader.value(old), True))
         self.add(self.reader.speaker, "has", self.reader.value(measured(new[0])), multi=True)
         return True
+
+
+def borne(verb: Token) -> Token | None:
+    """The child a verb of bearing says was born: "had a girl", "delivered a baby boy",
+    "gave birth to a boy"; None for any other verb."""
+    if verb.lemma_ in BEARING:
+        return child(verb, "dobj")
+    birth = child(verb, "dobj")
+    if verb.lemma_ != "give" or birth is None or birth.lower_ != "birth":
+        return None
+    return next((o for p, o in prep_objects(verb) if p == "to"), None)

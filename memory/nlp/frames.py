@@ -15,6 +15,7 @@
   fact holding it and corrects it.
 """
 
+from memory.nlp.changes import ChangeFrames, unknown_after_to
 from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
@@ -22,11 +23,11 @@ from memory.nlp.holdings import Frame, HoldingFrames
 from memory.nlp.homes import HomeFrames, home_place
 from memory.nlp.intro import agent
 from memory.nlp.jobtalk import BareJobFrames
-from memory.nlp.marks import CHANGING, over_until, told_earlier, used_to
+from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
-from memory.nlp.predicates import conj_verb, taken_up
+from memory.nlp.predicates import conj_verb, going_to, taken_up
 from memory.nlp.reader import (
     ASPECT_VERBS,
     LEAVE_VERBS,
@@ -66,6 +67,7 @@ class SentenceFrames(
     PersonFrames,
     BareJobFrames,
     CopulaFrames,
+    ChangeFrames,
 ):
     """The frames of one sentence, read predicate by predicate."""
 
@@ -160,6 +162,10 @@ class SentenceFrames(
             return  # "stopped running": the aspect verb's habit frame has it
         if verb.lemma_ == "use" and used_to(child(verb, "xcomp")):
             return  # "I used to live in X": the xcomp is the predicate, said of the past
+        if going_to(verb):
+            return  # "Ana is going to move to Madrid": the xcomp is the predicate, planned
+        if unknown_after_to(verb) and verb.head.lemma_ in ("change", "switch"):
+            return  # "changed the painkiller to acetaminophen": a value, not a verb
         self.past_now = used_to(verb) or over_until(verb) or told_earlier(verb)
         neg, plan = negated(verb), is_plan(verb)
         if verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head):
@@ -196,6 +202,8 @@ class SentenceFrames(
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
                 continue
             if self.possession(verb, subject, neg, plan):
+                continue
+            if not neg and self.amount_changed(verb, subject, plan):
                 continue
             aspect = verb.lemma_ in ASPECT_VERBS or taken_up(verb)  # "took up knitting"
             if aspect and self.habit(verb, subject, neg, plan):
@@ -248,29 +256,6 @@ class SentenceFrames(
             return owner, "is_called"
         self.reader.last_role = owner, f"role:{role}"
         return self.reader.last_role
-
-    def slot_changed(self, verb: Token, slot: Token, entity: str) -> bool:
-        """ "changing my major from law to geography", "switched our shift from nights to
-        days": the object names the slot, "to" its value now, "from" the one before."""
-        if verb.lemma_ not in CHANGING or slot.pos_ != "NOUN":
-            return False
-        # (the parser may hang both ends on the slot: "switched her night bottle from A to B")
-        said = [*prep_objects(verb), *prep_objects(slot)]
-        ends = {p: o for p, o in said if p in ("from", "to") and not is_time(o)}
-        if len(ends) < 2 or child(slot, "poss", "det") is None:
-            return False
-        owner = self.reader.owner(slot) or entity
-        role = f"role:{self.reader.role(slot)}"
-        self.add(owner, role, self.branded(ends["from"]), past=True)
-        self.add(owner, role, self.branded(ends["to"]))
-        return True
-
-    def branded(self, token: Token) -> str:
-        """A value with the name it is sold under: "Bellamy's organic", not "organic"."""
-        maker = child(token, "poss")
-        if maker is not None and maker.pos_ == "PROPN":
-            return token.doc[maker.i : token.i + 1].text
-        return self.reader.value(token)
 
     def given_up(self, verb: Token, entity: str, relation: str, plan: bool = False) -> bool:
         """ "switched from the mobile team to the payments team", "changing my major from law

@@ -114,6 +114,7 @@ class HoldingFrames:
                     for acl in children(thing, "acl")
                     if acl.lemma_ in NAMING_VERBS
                     for n in children(acl, "oprd", "attr", "dobj")
+                    if n.pos_ != "PRON"  # "a cat ..., named him kaya": not "him"
                 ),
                 None,
             )

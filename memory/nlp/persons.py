@@ -41,6 +41,19 @@ def age_beside(name: Token) -> str:
     return after[0].text
 
 
+def job_beside(number: Token) -> Token | None:
+    """ "I'm 34, a nurse at the county hospital", "im 41, bus driver in leeds": the job said
+    right after one's age, however the parser hung it."""
+    from memory.nlp.intro import agent
+
+    near = [*number.children, *number.head.children]
+    for token in near:
+        if token.i > number.i and token.dep_ in ("appos", "dep", "npadvmod", "conj"):
+            if token.pos_ == "NOUN" and agent(token.lower_):
+                return token
+    return None
+
+
 class PersonFrames:
     """What SentenceFrames reads of people."""
 
@@ -105,7 +118,14 @@ class PersonFrames:
             return False
         if subject.pos_ == "NOUN" and subject.lemma_.lower() not in ANIMATE:
             return False  # "the rent is 950": a number of a thing is not its age
-        self.add(self.reader.entity(subject), "age", number.text, negated=neg)
+        entity = self.reader.entity(subject)
+        self.add(entity, "age", number.text, negated=neg)
+        job = job_beside(number)
+        if job is not None:  # "i'm 58, marine engineer on the ferries": what one is, too
+            self.add(entity, "is", self.reader.kind(job), negated=neg, multi=True)
+            for prep, place in prep_objects(job):
+                if prep == "at" and not is_time(place):
+                    self.add(entity, "works_for", self.reader.value(place), negated=neg)
         return True
 
     def flat_is(self, verb: Token, subject: Token) -> bool:

@@ -130,9 +130,10 @@ def called(token: Token) -> Token | None:
         return None
     for acl in children(token, "acl"):
         if acl.lemma_ in NAMING_VERBS:
-            name = child(acl, "oprd", "dobj", "attr")
-            if name is not None and name.pos_ == "PROPN":
-                return name
+            # ("a 3rd cat ..., named him kaya": the name, not the "him" before it)
+            names = [c for c in children(acl, "oprd", "dobj", "attr") if c.pos_ == "PROPN"]
+            if names:
+                return names[0]
     return None
 
 
@@ -209,6 +210,15 @@ def is_plan(predicate: Token) -> bool:
             or any(is_time(t) and not recurring(t) for t in predicate.subtree)
         )
     return False
+
+
+def going_to(verb: Token) -> bool:
+    """ "is going to move", "we're going to sell": "going" only says the verb after it is to
+    come (is_plan reads that verb as planned); it is no predicate of its own."""
+    if verb.lemma_ != "go" or verb.tag_ != "VBG":
+        return False
+    comp = child(verb, "xcomp")
+    return comp is not None and comp.pos_ in ("VERB", "AUX") and child(comp, "aux") is not None
 
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}

@@ -77,6 +77,16 @@ def stranded_subject(predicate: Token) -> list[Token]:
     return (names or nouns)[:1]
 
 
+# Words a number before them counts time in ("6 yrs", "10 months").
+COUNTED_TIME = {"yr", "yrs", "year", "years", "month", "months", "mo", "mos", "week", "weeks"}
+COUNTED_TIME |= {"wk", "wks", "day", "days", "hr", "hrs", "hour", "hours"}
+
+
+def counts_time(number: Token) -> bool:
+    after = number.doc[number.i + 1] if number.i + 1 < len(number.doc) else None
+    return after is not None and after.lower_ in COUNTED_TIME
+
+
 @dataclass
 class Reader(Pronouns):
     """Reads one message; remembers the last person named for pronouns."""
@@ -276,6 +286,8 @@ class Reader(Pronouns):
             return self.entity(token)  # "stay with us": with the speaker
         if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"
             run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
+            # ("lived in Cork 10 yrs": a number of years after a name is no part of it)
+            run = [t for t in run if not (t.pos_ == "NUM" and counts_time(t))]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
             last = max([token.i, *[t.i for t in run if t.i >= token.i and t.dep_ != "case"]])
             # ("bronwen not bethan": what follows "not" is the wrong name, not more of it)

@@ -38,6 +38,10 @@ def given(verb: Token) -> tuple[Token, str] | None:
         if owner is None or owner.lower_ not in GIVEN_TO:
             return None
         return owner, name.doc[owner.i + 1 : name.i + 1].text
+    pointer = child(thing, "poss")
+    if name is None and thing.pos_ == "PROPN" and pointer is not None:
+        if pointer.lower_ in GIVEN_TO:  # "we call her Sudu, ...": what follows is no name
+            return pointer, thing.doc[pointer.i + 1 : thing.i + 1].text
     if name is None:
         # "we're calling her Aisha" parsed with two objects: the second is the name
         objects = children(verb, "dobj")

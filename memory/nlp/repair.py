@@ -273,7 +273,9 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
         if not (listed(r) and re.search(rf"\b{re.escape(text_of(r))}\b", said, re.I))
     ]
     runs = kept or runs
-    for run in runs:
+    echo = echoed(said, runs, repair) if not pairs else None
+    pairs += [echo] if echo else []
+    for run in runs if not echo else []:
         if pairs and any(number(t) == number_of(pairs[0][1]) for t in run):
             continue  # ("route 27 not 22": the 27 is put in already)
         found = same_unit(old, run) or same_head(old, run)
@@ -346,6 +348,24 @@ def _doubted_pair(repair: Span) -> tuple[str, str] | None:
     same = [r for r in said if r[-1].dep_ == right[-1].dep_ and r[-1].head.pos_ == "ADP"]
     same = same or [r for r in said if _sort(r[-1]) == _sort(right[-1])]
     return text_of((same or said)[-1]), text_of(right)
+
+
+def echoed(said: str, runs: list[list[Token]], repair: Span) -> tuple[str, str] | None:
+    """ "camila's from temuco. wait no, osorno, temuco is where her boyfriend is from": a
+    value said before, said again after the new one to say what it really is, is the wrong
+    one; the new value, said first, is the right one."""
+    first = runs[0] if runs else []
+    if not first or _named(said, text_of(first)):
+        return None
+    # (in the same sentence, and a name or a noun: "she'd be annoyed" after "aruzhan, with
+    # an h" says no value again)
+    for token in first[-1].sent[first[-1].i + 1 - first[-1].sent.start :]:
+        if token.pos_ not in ("PROPN", "NOUN") or token.i >= repair.end:
+            continue
+        if token.is_alpha and not first[0].like_num and _named(said, token.text):
+            if token.dep_ in ("nsubj", "nsubjpass"):  # said again as what the clause is about
+                return token.text, text_of(first)
+    return None
 
 
 def _holder(run: list[Token]) -> bool:

@@ -124,6 +124,8 @@ WHERE_CLEFT = re.compile(
 # chat's shorthand for small words ("lessons w/ an old jazz guy", "w/o her", "b/c")
 SHORTHAND = {"w/o": "without", "w/": "with", "b/c": "because", "bc": "because", "abt": "about"}
 SHORT = re.compile(r"(?<![\w/])(w/o|w/|b/c|bc|abt)(?=\s|\w|$)", re.I)
+# ... and a bare lower-case "w" between words ("a curling league w dale")
+BARE_W = re.compile(r"(?<=\s)w(?=\s+[^\W\d_])")
 
 
 # Words that open a sentence to say how it fits the talk, not what happened ("long story
@@ -139,7 +141,7 @@ def plainly(text: str) -> str:
     """`text` with its contractions, chat shorthand and clefts said plainly, as extraction
     reads it."""
     text = DISCOURSE.sub("", text)
-    unshort = SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text)
+    unshort = BARE_W.sub("with", SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text))
     text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
     return WHERE_CLEFT.sub(r"\2 \3 in \1", text)
 
@@ -175,6 +177,9 @@ CONTRACTED_IS = re.compile(
     # before an -ing word that a place, a time or a particle follows ("kyle's leaving in june")
     r"|\b([A-Za-z][\w-]*)'s (?=[a-z]+ing (?:in|on|to|at|from|for|with|next|this|tomorrow|"
     r"tonight|soon|back|out|away|home|over|up|down|off)\b)"
+    # of any word, before "from" or "still", which follow no possessive ("camila's from
+    # temuco", "the dog's still at the vet")
+    r"|\b([A-Za-z][\w-]*)'s (?=(?:from|still)\b)"
 )
 
 # before a word that only describes ("jovana's pregnant!!", "aizada's lowkey jealous")

@@ -25,8 +25,8 @@ from memory.nlp.reader import (
 
 def is_person(token: Token) -> bool:
     """A first name, or a person's role ("my partner Gunnar", "friends")."""
-    if token.pos_ == "PROPN":
-        return bool(listed_gender(token.text))
+    if token.pos_ == "PROPN":  # (chat types names in lower case: "a league with dale")
+        return bool(listed_gender(token.text.title() if token.is_lower else token.text))
     return token.lemma_.lower() in PEOPLE
 
 
@@ -224,6 +224,12 @@ class VerbFrames:
         # "LPP in Ljubljana", "a startup in Singapore called Parcelwise": the town of a named
         # employer is not the employer
         named = [o for o in named if not placed_in(o, named)] or named
+        where = [o for o in named if placed_in(o, preferred) and called(o) is None]
+        workplace = preferred[0] if preferred and not is_named(preferred[0]) else None
+        if found.relation == "works_for" and where and where[0].head.head == workplace:
+            # "started at a bakery in Higashi Chaya": the bakery is the employer, the name is
+            # its town; both are said, as the user said them
+            return f"{self.reader.value(preferred[0])} in {self.reader.value(where[0])}"
         for candidate in named or preferred:
             return self.reader.value(candidate)
         if obj is not None:

@@ -125,7 +125,7 @@ ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
 ACQUIRE = {"get", "buy", "adopt", "rescue"}
 ANIMALS = frozenset(
     "dog cat puppy kitten hamster parrot rabbit fish bird horse turtle tortoise snake lizard "
-    "ferret pet".split()
+    "ferret pet pup kitty bunny".split()
 )
 CHILDREN = frozenset("son daughter child kid baby boy girl".split())
 # Nouns whose number is an age ("my nephew is 6"; "the rent is 950" is not one)

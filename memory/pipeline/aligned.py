@@ -235,6 +235,11 @@ def say(question: Asked, clause: Clause, speaker: str) -> str | None:
     if question.role == "place" and not any(p in PLACE_PREPS for p, _ in preps(predicate)):
         return None
     kept = own(predicate)
+    commas = [t.i for t in predicate.sent if t.text == "," and t.i > predicate.i]
+    if commas and predicate.sent[-1].text == "?":
+        # "started bouldering on thursdays, any tips for sore fingertips?": what follows the
+        # comma is what the user asked, not what they said
+        kept = [t for t in kept if t.i < commas[-1]]
     while kept and kept[-1].is_punct:
         kept.pop()
     text = said_words(kept)

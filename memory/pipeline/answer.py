@@ -15,6 +15,7 @@ from memory.pipeline import (
     anchored,
     dated,
     expect,
+    kin,
     located,
     marital,
     newest,
@@ -69,7 +70,8 @@ def decide(evidence: Evidence) -> str | None:
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
     decided = (
-        marital.answer(evidence)
+        kin.answer(evidence)
+        or marital.answer(evidence)
         or dated.answer(evidence)
         or shifts.answer(evidence)
         or pastimes.answer(evidence)

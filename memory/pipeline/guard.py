@@ -67,7 +67,15 @@ def negates_value(new: nlp.ParsedFact, fact: Fact) -> bool:
         return False
     owned = owned_by(new.subject or fact.subject, fact.subject)
     said, held = nlp.entity_key(new.object), nlp.entity_key(fact.object)
-    return owned and bool(said) and (said == held or held.endswith(f" {said}"))
+    named = said == held or held.endswith(f" {said}") or of_kind(fact, new.object)
+    return owned and bool(said) and named
+
+
+def of_kind(fact: Fact, kind: str) -> bool:
+    """Whether a fact names one of a kind given up: "we gave the goldfish away" ends "Nemo
+    is my goldfish" (`role:goldfish`)."""
+    key = nlp.entity_key(kind)
+    return bool(key) and fact.relation in (f"role:{key}", f"role:{key.removesuffix('s')}")
 
 
 def owned_by(owner: str, subject: str) -> bool:

@@ -7,6 +7,7 @@ live near the user until then (`home_before_move` says that this is only a guess
 answer says so)."""
 
 from memory import selectors
+from memory.pipeline.placenames import names_place
 
 HOUSEHOLD = {"wife", "husband", "partner", "spouse", "son", "daughter", "child", "kid"}
 HOUSEHOLD |= {"flatmate", "housemate", "roommate", "stepson", "stepdaughter"}
@@ -22,11 +23,17 @@ def shared_home(*, user_id: int, speaker: str, person: str) -> str:
 
 def user_home(*, user_id: int, speaker: str) -> str:
     """Where the user lives: the home told, else the town they said they are from ("kevin,
-    26, from iquitos"), which an introduction says of where one lives; "" if neither."""
+    26, from iquitos"), which an introduction says of where one lives, else the town they
+    said they work in; "" if none."""
     for relation in ("lives_in", "be_from"):
         home = selectors.latest_held(user_id=user_id, subject=speaker, relation=relation)
         if home is not None and home.object:
             return home.object
+    # ... else the town they said they do things in ("i build guitars in dunedin"): people
+    # mostly live where they work
+    for fact in selectors.held_in(user_id=user_id, subject=speaker):
+        if fact.object[:1].isupper() and names_place(fact):
+            return fact.object
     return ""
 
 

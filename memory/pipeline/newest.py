@@ -16,6 +16,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import stem, tokenize
+from memory.nlp.ask import CATEGORIES
 from memory.nlp.marks import new_clauses
 from memory.pipeline import expect
 from memory.pipeline.earlier import candidates, said_similarity
@@ -32,7 +33,7 @@ def told_now(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if intent.yes_no or intent.wants_past or intent.anchor or intent.wh == "when":
         return None
-    if not NOW.search(intent.text):
+    if not NOW.search(intent.text) or members_asked(intent.relation or ""):
         return None
     question = intent.text
     wanted = expect.expected(question)
@@ -56,6 +57,13 @@ def told_now(evidence: Evidence) -> str | None:
                 # one who left first
                 return sentence(name_the_pronoun(clause, fact.subject))
     return None
+
+
+def members_asked(relation: str) -> bool:
+    """ "which pets live with us now?" asks a set's members (`has_pet`), which the slots
+    list with what joined and left them; no one sentence says them all."""
+    kind = relation.removeprefix("role:").removeprefix("has_")
+    return kind != relation and kind.rstrip("s") in CATEGORIES
 
 
 def _slot_newer(evidence: Evidence, told: Fact) -> bool:

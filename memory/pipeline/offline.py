@@ -9,7 +9,7 @@ from memory import nlp
 from memory.models import Backend, Fact
 from memory.nlp import corrections, statements
 from memory.nlp.facts import leisure
-from memory.pipeline.guard import base_relation, owned_by
+from memory.pipeline.guard import base_relation, of_kind, owned_by
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
 
@@ -50,7 +50,11 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         if same and objects_match(new.object, fact.object):
             return verdict("make_false", "said to be over")
         return verdict("no_change", "said of the past")
-    if new.negated and new.object and objects_match(new.object, fact.object):
+    if (
+        new.negated
+        and new.object
+        and (objects_match(new.object, fact.object) or of_kind(fact, new.object))
+    ):
         owner = not new.subject or owned_by(new.subject, fact.subject)
         if (
             owner

@@ -35,6 +35,7 @@ class Evidence:
     asked_at: datetime | None = None  # when the question was asked (plans come due)
     holders: list[Fact] = field(default_factory=list)  # facts whose value a yes/no names
     firsts: dict[str, Fact] = field(default_factory=dict)  # "X or Y": each one's first mention
+    user_id: int = 0  # whose memory (readers that look past the evidence ask it)
 
     @property
     def current(self) -> list[Fact]:
@@ -242,7 +243,9 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
         intent = replace(
             intent, subject=retrieve.named_role(user_id=user_id, subject=intent.subject)
         )
-    evidence = Evidence(intent=intent, speaker=speaker, asked_at=at or timezone.now())
+    evidence = Evidence(
+        intent=intent, speaker=speaker, asked_at=at or timezone.now(), user_id=user_id
+    )
     scores: dict[int, float] = {}
     by_id: dict[int, Fact] = {}
     for fact in triplet_matches(user_id, intent):

@@ -74,7 +74,9 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     # "the Golf" is the "VW Golf" said before: a value named by its last words; "late night"
     # is the "late night show" (by its first words, the noun it qualifies left out).
     named = Q(object_key__endswith=f" {key}") | Q(object_key__startswith=f"{key} ")
-    rows = rows.filter(Q(object_key=key) | named)
+    # "we gave the goldfish away": the ones named as the user's goldfish ("role:goldfish")
+    kinds = {f"role:{key}", f"role:{key.removesuffix('s')}"}
+    rows = rows.filter(Q(object_key=key) | named | Q(relation__in=kinds))
     return list(rows.order_by("-id")[:limit])
 
 

@@ -67,11 +67,16 @@ def asked(text: str, *, speaker: str) -> Asked | None:
     if predicate.pos_ not in ("VERB", "AUX"):
         return None
     dep = slot.dep_
+    # ("what did I start doing on thursdays?" is parsed with "what" a second object of "on")
+    doubled = dep == "pobj" and len(children(slot.head, "pobj")) > 1
+    if predicate.lemma_ == "do" and predicate.dep_ == "xcomp" and (dep == "dobj" or doubled):
+        if predicate.head.lemma_ in ASPECT_VERBS:  # "what did I start doing?": what was started
+            predicate, dep = predicate.head, "dobj"
     stranded = next(
         (c for c in predicate.children if c.dep_ == "prep" and not children(c, "pobj", "pcomp")),
         None,
     )
-    if slot.dep_ == "pobj" and slot.head.head == predicate:
+    if dep == "pobj" and slot.head.head == predicate:
         stranded = slot.head
     subject = None
     going = next((c for c in predicate.children if c.tag_ == "VBG" and child(c, "nsubj")), None)

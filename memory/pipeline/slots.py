@@ -11,7 +11,7 @@ from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
-from memory.pipeline import expect
+from memory.pipeline import expect, typed
 from memory.pipeline.dates import MONTHS, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by, slot_name
@@ -105,7 +105,7 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wh == "where":
         # "where do I teach?" is not "english"; "where do we live?" is not "house"
         hits = [f for f in hits if names_place(f)]
-    if not hits:
+    if not hits or typed.told_elsewhere(evidence, hits):
         return None
     if relation in VEHICLE_SLOTS:  # what was bought is what is driven, the newest only
         hits = [driven(f, relation) for f in hits]

@@ -119,3 +119,28 @@ def modifier(token: Token, noun: str, question: str) -> str:
     if max(float(vectors[0] @ v) for v in vectors[1:]) < DESCRIBES:
         return ""
     return token.doc[start : token.i + 1].text
+
+
+def told_elsewhere(evidence: Evidence, hits: list[Fact]) -> bool:
+    """ "What class did I sign up for?": the slot's facts ("played for Tractorul", read as
+    the same joining) name no class, and a statement with the question's verb names one of
+    a kind ("signed up for a pottery class"): that statement answers, not the slot."""
+    wanted = expect.expected(evidence.intent.text)
+    if wanted is None or wanted.kind != "noun" or not wanted.noun or not hits:
+        return False
+    if any(wanted.noun in stems(source(f)) for f in hits):
+        return False
+    verbs = {t.lemma_.lower() for t in parse(evidence.intent.text) if t.pos_ == "VERB"}
+    if not verbs:
+        return False
+    for fact in evidence.facts:
+        if not fact.is_true or fact in hits or wanted.noun not in stems(source(fact)):
+            continue
+        for token in parse(source(fact)):
+            if stem(token.lower_) != wanted.noun or token.pos_ != "NOUN":
+                continue
+            kinds = [c for c in token.children if c.dep_ in MODIFIERS and c.is_alpha]
+            verb = next((a for a in token.ancestors if a.pos_ == "VERB"), None)
+            if kinds and verb is not None and verb.lemma_.lower() in verbs:
+                return True
+    return False
