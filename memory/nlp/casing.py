@@ -67,6 +67,13 @@ def inflected(word: str) -> bool:
     return bool(getAllLemmas(word))
 
 
+def known_as(word: str, kind: str) -> bool:
+    """Whether lemminflect knows `word` as a word of `kind` ("ADJ", "VERB", "NOUN")."""
+    from lemminflect import getAllLemmas
+
+    return kind in getAllLemmas(word)
+
+
 @cache
 def _all_names() -> frozenset[str]:
     from memory.nlp.predicates import listed_names

@@ -4,6 +4,7 @@ changed the painkiller to acetaminophen". The thing changed names the slot (the 
 `role:<noun>`); the value after "to" holds it now, the one after "from" held it before. A
 part of memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
+from memory.nlp.casing import known_as
 from memory.nlp.holdings import Frame
 from memory.nlp.marks import CHANGING
 from memory.nlp.parse import Token, child, children
@@ -29,14 +30,22 @@ def changed_ends(verb: Token, slot: Token) -> dict[str, Token | str] | None:
     return ends if len(ends) == 2 else numbers_changed(verb)
 
 
+# Verbs that turn a thing into a new value with "to" alone: "changed the painkiller to X".
+REPLACING = {"change", "switch"}
+
+
 def unknown_after_to(token: Token) -> bool:
     """A word after "to" that the tagger read as a verb and no dictionary knows as one."""
     to = child(token, "aux")
     if token.pos_ != "VERB" or to is None or to.lower_ != "to" or len(list(token.children)) > 1:
         return False
-    from lemminflect import getAllLemmas
+    return not known_as(token.lower_, "VERB")
 
-    return "VERB" not in getAllLemmas(token.lower_)
+
+def value_misread(verb: Token) -> bool:
+    """ "changed the painkiller to acetaminophen": the value after "to", taken for a verb,
+    is no predicate of its own (ChangeFrames.changed_into reads it)."""
+    return unknown_after_to(verb) and verb.head.lemma_ in REPLACING
 
 
 def numbers_changed(verb: Token) -> dict[str, Token | str] | None:
@@ -80,7 +89,7 @@ class ChangeFrames:
     def changed_into(self, verb: Token, slot: Token) -> bool:
         """ "the doctor changed the painkiller to acetaminophen": only the value now is
         said; the thing changed is its owner's, else the speaker's (whose chat it is)."""
-        if verb.lemma_ not in ("change", "switch") or slot.lemma_.lower() in PEOPLE:
+        if verb.lemma_ not in REPLACING or slot.lemma_.lower() in PEOPLE:
             return False
         new = [o for p, o in prep_objects(verb) if p == "to" and not is_time(o)]
         # ("changed the painkiller to acetaminophen": the tagger takes an unknown word after

@@ -15,7 +15,7 @@
   fact holding it and corrects it.
 """
 
-from memory.nlp.changes import ChangeFrames, unknown_after_to
+from memory.nlp.changes import ChangeFrames, value_misread
 from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
@@ -164,7 +164,7 @@ class SentenceFrames(
             return  # "I used to live in X": the xcomp is the predicate, said of the past
         if going_to(verb):
             return  # "Ana is going to move to Madrid": the xcomp is the predicate, planned
-        if unknown_after_to(verb) and verb.head.lemma_ in ("change", "switch"):
+        if value_misread(verb):
             return  # "changed the painkiller to acetaminophen": a value, not a verb
         self.past_now = used_to(verb) or over_until(verb) or told_earlier(verb)
         neg, plan = negated(verb), is_plan(verb)

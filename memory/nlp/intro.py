@@ -211,9 +211,9 @@ def agent(word: str) -> bool:
 
 def adjectival(word: str) -> bool:
     """Whether the dictionary knows a word as an adjective at all ("pregnant", "vegetarian")."""
-    from lemminflect import getAllLemmas
+    from memory.nlp.casing import known_as
 
-    return "ADJ" in getAllLemmas(word)
+    return known_as(word, "ADJ")
 
 
 def adjective(word: str) -> bool:

@@ -396,10 +396,10 @@ def bare_gerund(token: Token) -> bool:
 def conj_verb(token: Token) -> bool:
     """A verb joined to a verb that the tagger read as a noun: "I live in Hobart and work
     as a deckhand" (no article or owner, a preposition after it, and a verb by its spelling)."""
-    from lemminflect import getAllLemmas
+    from memory.nlp.casing import known_as
 
     if token.pos_ != "NOUN" or token.dep_ != "conj" or token.head.pos_ != "VERB":
         return False
     if any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in token.children):
         return False
-    return bool(children(token, "prep")) and "VERB" in getAllLemmas(token.lower_)
+    return bool(children(token, "prep")) and known_as(token.lower_, "VERB")

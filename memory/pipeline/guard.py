@@ -74,8 +74,14 @@ def negates_value(new: nlp.ParsedFact, fact: Fact) -> bool:
 def of_kind(fact: Fact, kind: str) -> bool:
     """Whether a fact names one of a kind given up: "we gave the goldfish away" ends "Nemo
     is my goldfish" (`role:goldfish`)."""
+    return fact.relation in kind_roles(kind)
+
+
+def kind_roles(kind: str) -> set[str]:
+    """The role relations naming one of a kind ("the goldfish", "the cats"): `role:goldfish`,
+    `role:cat`; none for no kind."""
     key = nlp.entity_key(kind)
-    return bool(key) and fact.relation in (f"role:{key}", f"role:{key.removesuffix('s')}")
+    return {f"role:{key}", f"role:{key.removesuffix('s')}"} if key else set()
 
 
 def owned_by(owner: str, subject: str) -> bool:

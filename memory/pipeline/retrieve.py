@@ -10,6 +10,7 @@ from django.db.models import Q
 from memory import nlp, selectors
 from memory.models import Fact
 from memory.nlp import repair
+from memory.pipeline.guard import kind_roles
 
 
 def subject_keys(*, user_id: int, subject: str) -> list[str]:
@@ -75,8 +76,7 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     # is the "late night show" (by its first words, the noun it qualifies left out).
     named = Q(object_key__endswith=f" {key}") | Q(object_key__startswith=f"{key} ")
     # "we gave the goldfish away": the ones named as the user's goldfish ("role:goldfish")
-    kinds = {f"role:{key}", f"role:{key.removesuffix('s')}"}
-    rows = rows.filter(Q(object_key=key) | named | Q(relation__in=kinds))
+    rows = rows.filter(Q(object_key=key) | named | Q(relation__in=kind_roles(value)))
     return list(rows.order_by("-id")[:limit])
 
 
