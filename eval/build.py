@@ -31,6 +31,7 @@ SETS = (
     "dev7",
     "dev8",
     "dev9",
+    "dev10",
     "holdout",
     "fresh",
     "fresh2",

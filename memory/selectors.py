@@ -203,19 +203,24 @@ def last_person(*, user_id: int, speaker: str) -> str | None:
     return pick_last_person(recent.values_list("subject", flat=True)[:RECENT], speaker)
 
 
-RECENT = 20  # latest facts looked at for the person a pronoun names
+RECENT = 40  # latest facts looked at for the person a pronoun names
 
 
 def pick_last_person(subjects: Iterable[str], speaker: str) -> str | None:
     """last_person() among these subjects, newest first."""
     from memory import nlp
+    from memory.nlp.predicates import TIME_WORDS
     from memory.nlp.reader import PEOPLE
 
     own = nlp.entity_key(speaker)
     for subject in subjects:
+        if not subject:
+            continue
         owner, _, role = subject.partition("'s ")
         if role and owner == speaker and role.split()[-1] in PEOPLE:
             return subject  # "my parents moved ... they love it"
+        if subject.split()[0].lower() in TIME_WORDS:
+            continue  # ("Sunday the 28th" said last is no one)
         if subject[:1].isupper() and "'s " not in subject and nlp.entity_key(subject) != own:
             return subject
     return None

@@ -340,6 +340,10 @@ def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     return reader.entity(subject), "is", reader.value(value)
 
 
+# What "how much" asks of without naming a slot: "How much money do I make?"
+UNCOUNTED = {"money", "time", "cash"}
+
+
 def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     """Questions about the speaker: "Where do I work now?", "What instrument am I
     learning?", "When did I start at Unbabel?"."""
@@ -349,6 +353,13 @@ def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     )
     if not mine:
         return None  # third parties: the statement-shaped reading handles their names
+    amount = child(root, "dobj")
+    if amount is not None and amount.pos_ == "NOUN" and amount.lemma_ not in UNCOUNTED:
+        if any(c.lower_ == "much" for c in amount.children):
+            # "How much amlodipine am I taking?" asks what "my amlodipine" holds, as "How
+            # much is my rent?" does
+            role = reader.role(amount).removeprefix("much ")
+            return reader.entity(subject), f"role:{role}", None
     # ("What medication am I on now?": "now" says when, not what is asked)
     words = [t for t in root.subtree if t.i >= root.i and t.dep_ not in ("punct",)]
     words = [t for t in words if not (t.dep_ == "advmod" and t.lower_ in NOW_ADVERBS)]

@@ -13,6 +13,7 @@ taken as English too.
 """
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -248,3 +249,15 @@ def truecased(text: str) -> str:
         return text
     cased = _after_roles(WORD.sub(_capital, SHOUTED.sub(_unshouted, text)))
     return _after_naming(_after_places(cased))
+
+
+def with_known_names(text: str, names: Sequence[str]) -> str:
+    """`text` with the people spoken of before capitalised where written in lower case
+    ("baraka got a scholarship" after "2 kids, Baraka 8 and Zawadi 5"), so that they are
+    people to the parser; names that are English words ("Rose", "Bill") stay as written."""
+    known = {n.lower(): n for n in names if n.isalpha() and n[:1].isupper() and len(n) > 2}
+    known = {low: n for low, n in known.items() if not inflected(low) and low not in NOT_NAMES}
+    if not known:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, known)) + r")\b")
+    return pattern.sub(lambda m: known[m.group(1)], text)

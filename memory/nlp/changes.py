@@ -48,6 +48,26 @@ def value_misread(verb: Token) -> bool:
     return unknown_after_to(verb) and verb.head.lemma_ in REPLACING
 
 
+def amount(token: Token) -> bool:
+    """A value with a number in it: "10mg", "€470", "35 euro"."""
+    return any(t.like_num for t in token.subtree)
+
+
+def said_to(verb: Token) -> list[tuple[str, Token]]:
+    """The verb's prepositions and their objects, with those of its particle ("went up to");
+    the parser may hang the number on "up" with "to" as its modifier ("up to €470")."""
+    said = prep_objects(verb) + [("to", o) for o in verb.children if to_number(o)]
+    for part in verb.children:
+        if part.dep_ == "prt" or part.dep_ == "advmod" and part.lower_ in ("up", "down"):
+            said += prep_objects(part) + [("to", o) for o in part.children if to_number(o)]
+    return said
+
+
+def to_number(token: Token) -> bool:
+    """A number the parser read with "to" as its modifier ("up to €470")."""
+    return token.like_num and any(c.dep_ == "quantmod" and c.lower_ == "to" for c in token.children)
+
+
 def numbers_changed(verb: Token) -> dict[str, Token | str] | None:
     """ "from 40 to 30 a week", "from 30 to 35 euro": the number after "from" and the one
     after "to" (with its unit, if one follows), in the verb's own words."""
@@ -87,15 +107,19 @@ class ChangeFrames:
         return True
 
     def changed_into(self, verb: Token, slot: Token) -> bool:
-        """ "the doctor changed the painkiller to acetaminophen": only the value now is
-        said; the thing changed is its owner's, else the speaker's (whose chat it is)."""
-        if verb.lemma_ not in REPLACING or slot.lemma_.lower() in PEOPLE:
+        """ "the doctor changed the painkiller to acetaminophen", "increased the amlodipine
+        to 10mg": only the value now is said; the thing changed is its owner's, else the
+        speaker's (whose chat it is)."""
+        if verb.lemma_ not in REPLACING | AMOUNT_CHANGING or slot.lemma_.lower() in PEOPLE:
             return False
         new = [o for p, o in prep_objects(verb) if p == "to" and not is_time(o)]
+        if verb.lemma_ not in REPLACING:
+            # "increased the amlodipine to 10mg", "bumped my rate to 35": an amount only
+            new = [o for o in new if amount(o)]
         # ("changed the painkiller to acetaminophen": the tagger takes an unknown word after
         # "to" for a verb)
         new += [c for c in children(verb, "advcl", "xcomp") if unknown_after_to(c)]
-        if not new or new[0].pos_ not in ("NOUN", "PROPN") and not unknown_after_to(new[0]):
+        if not new or new[0].pos_ not in ("NOUN", "PROPN", "NUM") and not unknown_after_to(new[0]):
             return False
         owner = self.reader.owner(slot) or self.reader.speaker
         value = new[0].text if new[0].pos_ == "VERB" else self.branded(new[0])
@@ -109,10 +133,17 @@ class ChangeFrames:
             return False
         if slot.lemma_.lower() in PEOPLE or child(verb, "dobj") is not None:
             return False  # "my sister moved from Braga to Porto" is a move, read elsewhere
+        owner = self.reader.owner(slot) or self.reader.speaker
         ends = changed_ends(verb, slot)
         if ends is None:
-            return False
-        self.changed_to(self.reader.owner(slot) or self.reader.speaker, slot, ends, plan)
+            # "rent went up to €470": the new amount alone
+            new = [o for p, o in said_to(verb) if p == "to" and amount(o)]
+            if not new:
+                return False
+            value = self.reader.value(new[0]).removeprefix("to ")  # ("up to €470")
+            self.add(owner, f"role:{self.reader.role(slot)}", value, plan=plan)
+            return True
+        self.changed_to(owner, slot, ends, plan)
         return True
 
     def changed_to(self, owner: str, slot: Token, ends: dict, plan: bool = False) -> None:

@@ -110,15 +110,13 @@ class CopulaFrames:
                 value = reader.entity(attr) if child(attr, "appos") is not None else None
                 value = value or reader.value(attr)
                 # "My clients are Lidl and Vodafone": each listed name holds the role.
-                listed = [
-                    c
-                    for c in attr.children
-                    if c.dep_ == "conj" and (c.pos_ == "PROPN" or called(c) is not None)
-                ]
+                # ("dara, ines and a lad called tomasz": each joined to the one before)
+                listed = [c for c in conjuncts(attr) if c.pos_ == "PROPN" or called(c) is not None]
                 multi = bool(listed)
                 kw = {"past": True} if held_before(subject) else {"plan": plan, "multi": multi}
                 self.add(owned[0], owned[1], value, negated=neg, **kw)
                 for other in listed:
+                    other = called(other) or other
                     self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
                 return True
             owned = self.owned_role(attr)
@@ -146,6 +144,8 @@ class CopulaFrames:
                 if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
                     relation = "works_for"  # a job at a name, whatever kind of name NER saw
                 self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
+            if not neg:  # "a nurse at the hospital in Tamale": the town one works in
+                self.work_town(attr, entity, plan)
             for acl in children(attr, "acl"):  # "an irish guy living in Berlin"
                 homes = [o for p, o in prep_objects(acl) if p == "in" and not is_time(o)]
                 if acl.lemma_ in ("live", "base") and homes:
@@ -204,3 +204,9 @@ def lifeless(token: Token) -> bool:
     """A thing, not someone: "his school" (not "my teacher", "the dog")."""
     lemma = token.lemma_.lower()
     return token.pos_ == "NOUN" and lemma not in ANIMATE and not agent(lemma)
+
+
+def conjuncts(token: Token) -> list[Token]:
+    """The words joined to `token` by "and" or commas, however the parser chained them."""
+    found = [c for c in token.children if c.dep_ == "conj"]
+    return [t for c in found for t in (c, *conjuncts(c))]

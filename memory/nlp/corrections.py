@@ -21,6 +21,8 @@ ORDINAL = re.compile(r"^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|last|n
 RETRACTING = {"scratch", "forget", "ignore", "disregard", "strike"}
 SAYING = {"say", "write", "type", "tell"}
 LONGEST = 4  # words in a value named after "not"
+# "I must correct myself", "let me correct that" ("correct" alone may agree: "that's correct")
+CORRECTING = re.compile(r"\bcorrect (?:myself|that|this|what I said)\b", re.I)
 
 
 def shape(value: str) -> str:
@@ -131,6 +133,8 @@ def cued(text: str) -> bool:
     vegan" alone may be a change as well."""
     from memory.nlp.reader import CORRECTION_CUES
 
+    if CORRECTING.search(text):
+        return True
     return bool(set(re.findall(r"[a-z]+", text.lower())) & CORRECTION_CUES)
 
 
@@ -138,7 +142,8 @@ def _run_after(sent: Span, cue: Token) -> list[Token]:
     """The words of a value right after "not" ("not late night", "not the 23rd")."""
     out: list[Token] = []
     for t in sent:
-        if t.i <= cue.i or (not out and t.pos_ == "DET"):
+        # ("not the 23rd", "not my left": the value after its determiner)
+        if t.i <= cue.i or (not out and (t.pos_ == "DET" or t.tag_ == "PRP$")):
             continue
         if t.pos_ not in CONTENT or len(out) == LONGEST:
             break

@@ -12,7 +12,7 @@ from memory.nlp.casing import english_words
 from memory.nlp.parse import Token, child
 from memory.nlp.words import ANIMALS, PEOPLE, ROLE_SYNONYMS
 
-SEPARATORS = {",", "and", "&", "+", ":", "-", "–"}
+SEPARATORS = {",", "and", "plus", "&", "+", ":", "-", "–"}
 BRACKETS = {"(", ")"}
 
 

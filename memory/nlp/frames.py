@@ -30,6 +30,7 @@ from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
 from memory.nlp.predicates import conj_verb, going_to, taken_up
 from memory.nlp.reader import (
     ASPECT_VERBS,
+    GENERIC_OBJECTS,
     LEAVE_VERBS,
     LOSS_VERBS,
     PLAN_VERBS,
@@ -208,7 +209,8 @@ class SentenceFrames(
             aspect = verb.lemma_ in ASPECT_VERBS or taken_up(verb)  # "took up knitting"
             if aspect and self.habit(verb, subject, neg, plan):
                 continue
-            if verb.lemma_ in LEAVE_VERBS and self.departure(verb, subject, plan):
+            leaving = verb.lemma_ in LEAVE_VERBS or verb.lemma_ == "stop" and job_object(verb)
+            if leaving and self.departure(verb, subject, plan):
                 continue
             if self.ending(verb, subject, neg, plan):
                 continue
@@ -318,3 +320,9 @@ class SentenceFrames(
             return
         elif target.pos_ == "VERB" and target.lemma_ not in ("be", "have", "do", "get"):
             self.add(entity, relation, "", negated=neg, plan=plan)  # "I run", "she quit"
+
+
+def job_object(verb: Token) -> bool:
+    """ "had to stop the bookstore job": a verb of stopping whose object is a job."""
+    obj = child(verb, "dobj")
+    return obj is not None and obj.lemma_ in GENERIC_OBJECTS

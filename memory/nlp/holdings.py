@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 
 from memory.nlp.casing import is_first_name
+from memory.nlp.counted import names_after
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import listed_gender
@@ -56,6 +57,15 @@ class Frame:
 # What ties two parties, so that ending it ends the other party's place in the speaker's life.
 TIES = {"contract", "partnership", "deal", "membership", "subscription", "relationship", "lease"}
 TIES |= {"engagement", "collaboration", "account", "agreement"}
+
+
+def p_at(token: Token) -> bool:
+    """A noun said after "at": a place one works at ("her job at the bookstore")."""
+    return token.head.lower_ == "at"
+
+
+# Verbs of what someone thinks: a loss said under them is an opinion ("thinks I've lost it").
+OPINION = {"think", "reckon", "believe", "feel", "suspect", "joke"}
 
 
 class HoldingFrames:
@@ -132,6 +142,10 @@ class HoldingFrames:
                 named = second[0] if second else None
             role = self.reader.role(thing)
             self.reader.last_thing = (owner, role)
+            # "two labs, Duke and Moose": as many names as the count says, whatever was had
+            listed = names_after(thing) if named is None and child(thing, "nummod") else []
+            for name in listed:  # (and how many, as said: "I have 3 grandchildren")
+                self.add(owner, f"role:{role}", name.name, negated=neg, multi=True, plan=plan)
             if named is None:  # "I have two kids", "we got a puppy"
                 self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True, plan=plan)
             else:  # "two cats, Pepper and Salt"
@@ -180,8 +194,11 @@ class HoldingFrames:
         held that value by (member, player, employee) ends, whatever slot it is in."""
         entity = self.reader.entity(subject)
         if obj.lemma_ in GENERIC_OBJECTS:
-            named = [o for p, o in prep_objects(obj) if p in ("at", "with", "for")]
-            named = [o for o in named if o.pos_ == "PROPN"]
+            said = prep_objects(obj) + prep_objects(verb)
+            named = [o for p, o in said if p in ("at", "with", "for")]
+            named = [o for o in named if o.pos_ == "PROPN" or o.pos_ == "NOUN" and p_at(o)]
+            # ("stop the bookstore job": the place said before the job names it)
+            named += [c for c in obj.lefts if c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN")]
             if not named:
                 return False
             self.add(entity, "works_for", self.reader.value(named[0]), negated=True, plan=plan)
@@ -289,23 +306,35 @@ class HoldingFrames:
 
     def loss(self, verb: Token, subject: Token) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
+        if verb.dep_ == "ccomp" and verb.head.lemma_ in OPINION:
+            return False  # "Mum thinks I've lost the plot": what someone thinks, no loss
         away = any(c.lower_ == "away" for c in verb.children)
         # "the f150's gone", "beam's gone": gone, not gone somewhere
         gone = verb.lower_ == "gone" and any(c.lemma_ == "be" for c in verb.children)
         gone = gone and not prep_objects(verb) and not child(verb, "advmod")
         fled = away and verb.lemma_ in ("run", "pass", "fly")
         if verb.lemma_ in ("die", "pass") or gone or fled:
-            self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
+            # ("his Pulsar finally died" is his loss, not the speaker's)
+            owner = self.reader.owner(subject) if child(subject, "poss") is not None else None
+            owner = owner or self.reader.speaker
+            self.frames.append(Frame(owner, "", self.reader.value(subject), True))
             return True
         if verb.tag_ in ("VBZ", "VBP"):
             return False  # "I sell char kway teow", "she gives lessons": a habit, no loss
         put_down = verb.lemma_ == "put" and any(c.lower_ == "down" for c in verb.children)
+        # ("had to be put to sleep": said kindly, the same end; not "put the baby to sleep")
+        had_to = verb.head.lemma_ == "have" or children(verb, "auxpass")
+        to_sleep = any(c.lower_ == "sleep" for c in verb.children if c.dep_ in ("advcl", "xcomp"))
+        put_down = put_down or verb.lemma_ == "put" and bool(had_to) and to_sleep
         if verb.lemma_ not in LOSS_VERBS and not put_down:  # ("had to put Waylon down")
             return False  # "Karim runs a spice stall" loses nothing
         if put_down and children(verb, "auxpass"):  # "our old dog Rua had to be put down"
             self.frames.append(Frame(self.reader.speaker, "", self.reader.entity(subject), True))
             return True
         obj = child(verb, "dobj")
+        job = obj is not None and obj.lemma_ in GENERIC_OBJECTS and verb.lemma_ == "give"
+        if job and self.left_thing(verb, subject, obj, False):
+            return True  # "gave up her job at the bookstore"
         if verb.lemma_ in HANDED_BACK and (obj is None or obj.lemma_.lower() in GIVEN_EVENTS):
             return False  # "returned from Paris", "returned my call": nothing had is gone
         if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"

@@ -3,7 +3,7 @@ names no place going to the home the message named, a thing moved ("moving the s
 Cordón"), a home rented or bought. A part of memory.nlp.frames.SentenceFrames, kept apart
 for its size."""
 
-from memory.nlp.parse import Token, child
+from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
 
 MOVE_PREPS = ("to", "into", "from")
@@ -16,6 +16,9 @@ DWELLINGS |= {"bedsit", "loft", "duplex", "dorm"}
 MOVING = {"move", "relocate", "emigrate"}
 # what one rents to live in
 HOMES = DWELLINGS - {"studio"}
+# Verbs of getting a home to live in ("got a flat in Leith", "took a room in Hackney"); one
+# found is often still to move into ("found a farmhouse ..., we'll live there from spring").
+GOT_HOME = ("get", "take")
 
 
 def home_place(token: Token) -> Token | None:
@@ -138,11 +141,25 @@ class HomeFrames:
 
     def rented(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "we rent in Bantama", "renting a flat in Zuoying", "sharing a house in Sakina with
-        two other guides": where the renter lives."""
-        if verb.lemma_ not in ("rent", "share") or neg:
+        two other guides", "she and rhodri got a little flat in llanelli": where the renter
+        lives."""
+        if verb.lemma_ not in ("rent", "share", *GOT_HOME) or neg:
             return False
         obj = child(verb, "dobj")
-        if obj is None and verb.lemma_ == "share" or obj is not None and obj.lemma_ not in HOMES:
+        if verb.lemma_ in GOT_HOME:
+            # (the tagger may read "a little flat" as an adjective); one found for someone
+            # else is theirs ("got a flat in Leith for my mum")
+            obj = obj or next((c for c in children(verb, "acomp") if c.lower_ in HOMES), None)
+            if obj is None or any(p == "for" for p, _ in prep_objects(verb)):
+                return False
+            # ("got a flat in Abando from february": lived in from then)
+            plan = plan or any(p == "from" and is_time(o) for p, o in prep_objects(verb))
+        if (
+            obj is None
+            and verb.lemma_ in ("share", *GOT_HOME)
+            or obj is not None
+            and obj.lemma_ not in HOMES
+        ):
             return False  # "I rent a studio in Alsancak" to work in
         held = prep_objects(verb) + (prep_objects(obj) if obj is not None else [])
         places = [o for p, o in held if p in ("in", "at") and o.pos_ == "PROPN" and not is_time(o)]

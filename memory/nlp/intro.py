@@ -139,7 +139,10 @@ def _introduces(found: re.Match, body: str) -> bool:
     rest = [w.strip(",.").lower() for w in body[found.end() :].split()]
     # ("im youssef, 34": a word said after "im" and before an age is a name too)
     aged = bool(rest) and rest[0].isdigit()
-    said = found["said"] is not None and (name[:1].isupper() or aged)
+    # ("im neema, research assistant at ...": a word no dictionary knows, said after "im"
+    # and before what someone does, is a name too)
+    unknown = name.lower() not in english_words()
+    said = found["said"] is not None and (name[:1].isupper() or aged or unknown)
     if not (_first_name(name) or said):
         return False
     if not rest:

@@ -131,7 +131,24 @@ def model():
     nlp.add_pipe("owned_nouns", after="attribute_ruler")
     Language.component("names_apposed", func=names_apposed)
     nlp.add_pipe("names_apposed", after="lemmatizer")
+    Language.component("past_forms", func=past_forms)
+    nlp.add_pipe("past_forms", after="lemmatizer")
     return nlp
+
+
+def past_forms(doc: Doc) -> Doc:
+    """ "Got a 2019 Focus ST off a dealer": a past form the tagger took for a base form
+    (mostly a capitalised verb opening a fragment) is past, with the verb's own lemma
+    ("get", not "got")."""
+    from lemminflect import getAllLemmas
+
+    for token in doc:
+        if token.tag_ != "VB" or token.lemma_ != token.lower_:
+            continue
+        lemmas = getAllLemmas(token.lower_).get("VERB", ())
+        if lemmas and token.lower_ not in lemmas:
+            token.lemma_, token.tag_ = lemmas[0], "VBD"
+    return doc
 
 
 def owned_nouns(doc: Doc) -> Doc:

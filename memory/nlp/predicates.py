@@ -131,7 +131,12 @@ def called(token: Token) -> Token | None:
     for acl in children(token, "acl"):
         if acl.lemma_ in NAMING_VERBS:
             # ("a 3rd cat ..., named him kaya": the name, not the "him" before it)
-            names = [c for c in children(acl, "oprd", "dobj", "attr") if c.pos_ == "PROPN"]
+            # (a capitalised name the tagger took for a noun is a name: "called Lukas")
+            names = [
+                c
+                for c in children(acl, "oprd", "dobj", "attr")
+                if c.pos_ == "PROPN" or c.pos_ == "NOUN" and c.text[:1].isupper()
+            ]
             if names:
                 return names[0]
     return None
@@ -251,6 +256,11 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
             return True  # not "from today": that is now
         if predicate.lemma_ in STARTING_VERBS and predicate.tag_ in ("VBZ", "VBP"):
             return _comes_later(predicate)  # the course starts in February
+        if amount_moves(predicate) and predicate.tag_ in ("VBZ", "VBP"):
+            return _comes_later(predicate)  # "my rent goes up to 900 next month"
+    bare = predicate.tag_ == "VB" and predicate.dep_ == "ROOT" and not auxes
+    if bare and predicate.lemma_ in STARTING_VERBS and not children(predicate, "nsubj"):
+        return _comes_later(predicate)  # "start in ICU at SJOG on 2 june", said in chat
     for c in predicate.children:
         if c.dep_ == "advcl" and c.lemma_ in STARTING_VERBS and c.tag_ == "VBG":
             return _comes_later(c)  # "..., starting 2 June"
@@ -261,6 +271,13 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
 
 
 START_WORDS = {"start", "starts", "starting", "begin", "begins", "beginning"}
+
+
+def amount_moves(verb: Token) -> bool:
+    """ "goes up", "rises", "drops": an amount changing by itself."""
+    if verb.lemma_ in ("rise", "increase", "drop", "fall", "double"):
+        return True
+    return verb.lemma_ == "go" and any(c.lower_ in ("up", "down") for c in verb.children)
 
 
 def later_start(sent: Span) -> bool:
@@ -356,6 +373,8 @@ def is_time(token: Token) -> bool:
         return True  # "started on the 1st"
     if token.dep_ == "pobj" and low in TIME_UNITS and child(token, "det") is not None:
         return True  # "in the summer", "at the weekend"
+    if low == "time" and token.dep_ == "pobj":
+        return True  # "for the first time", "at the time", "in no time"
     if low in ("end", "beginning", "start", "middle") and token.dep_ == "pobj":
         of = [o for p, o in prep_objects(token) if p == "of"]
         return bool(of) and (is_time(of[0]) or of[0].lower_ in TIME_UNITS)  # "end of May"

@@ -26,6 +26,8 @@ class Pronouns:
     things: set[str]
     aliases: set[str]
     groups: list[str]
+    known: set[str]  # persons spoken of in earlier messages
+    said_here: set[str]  # persons this message has spoken of so far
 
     def pronoun(self, word: str, besides: frozenset[str] = frozenset()) -> str | None:
         """Who he/she/his/her/they names: the most recent person the text has not shown to
@@ -41,6 +43,15 @@ class Pronouns:
         # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
         # is as often a place as a person), then anyone not known to be of the other.
         person = next((p for p in candidates if shown[p] == want), None)
+        latest = candidates[0] if candidates else None
+        here = self.said_here
+        if latest in here and latest not in (person, None) and person not in here:
+            # ... but the person this message just spoke of, whom earlier messages showed
+            # to be a person, before one only spoken of before ("baraka got a scholarship
+            # ... he leaves in january" after "joseph teaches maths" the day before)
+            # (a name's ending is only a guess: "Baraka" is a boy's name)
+            if latest in self.known and not shown[latest]:
+                person = latest
         person = person or next(
             (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
         )
@@ -87,6 +98,7 @@ class Pronouns:
             if person in self.people:
                 self.people.remove(person)
             self.people.append(person)
+            self.known.add(person)
             if gender:
                 self.gender.setdefault(person, gender)
         if own:
@@ -201,6 +213,7 @@ class Pronouns:
             else:
                 continue
             self.last_person = person
+            self.said_here.add(person)
             if person in self.people:
                 self.people.remove(person)
             self.people.append(person)

@@ -102,6 +102,8 @@ class Reader(Pronouns):
     aliases: set[str] = field(default_factory=set)
     # People spoken of as a group ("my parents"), most recent last: who "they" names first.
     groups: list[str] = field(default_factory=list)
+    known: set[str] = field(default_factory=set)  # persons spoken of in earlier messages
+    said_here: set[str] = field(default_factory=set)  # persons this message spoke of so far
 
     def __post_init__(self) -> None:
         if self.last_person:
@@ -147,7 +149,10 @@ class Reader(Pronouns):
             bare = noun and child(token, "det") is None
             dated = any(c.lower_ in TRANSIENT for c in token.lefts)
             kin = token.tag_ == "NN" and ROLE_SYNONYMS.get(token.lower_, token.lower_) in KIN
-            return self.speaker if bare and (dated or kin) else None
+            # ("flatmates are dara, ines and tomasz": people named opening a message)
+            ours = token.tag_ == "NNS" and token.lemma_.lower() in PEOPLE
+            ours = ours and token.i == token.sent.start
+            return self.speaker if bare and (dated or kin or ours) else None
         low = poss.lower_
         if low in FIRST_POSSESSIVE:
             return self.speaker

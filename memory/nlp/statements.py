@@ -5,7 +5,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memory.nlp.casing import english_nouns, is_first_name
+from memory.nlp.casing import english_nouns, is_first_name, with_known_names
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
 from memory.nlp.frames import Frame, SentenceFrames
@@ -17,7 +17,7 @@ from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, with_names
 from memory.nlp.repair import repaired
 from memory.nlp.wording import clause
-from memory.nlp.words import DENIALS
+from memory.nlp.words import DENIALS, PEOPLE
 
 JOBS = {"works_for", "works_as"}  # what a job said with its start to come holds from then
 
@@ -26,6 +26,11 @@ def sentence_text(frame: Frame, sentence: str, speaker: str, last: str | None = 
     """A fact's own sentence, about its subject in the third person ("alice works at X"):
     what its embedding, the audit log and My memory show."""
     if not frame.relation or not frame.value:
+        # a person the sentence does not name was read from its "he"/"she" ("he wants to
+        # keep gigging" is Rob's, whoever was named last)
+        person = frame.subject
+        if person[:1].isupper() and "'s " not in person and person not in sentence:
+            last = person
         return resolve_first_person(sentence, speaker, last)
     relation = f"plan:{frame.relation}" if frame.plan else frame.relation
     return clause(
@@ -137,10 +142,27 @@ DISCOURSE = re.compile(
 )
 
 
+# "Steph (girlfriend) came over", "Jamie (Steph's brother)": a role in brackets after a name
+BRACKETED_ROLE = re.compile(
+    r"\b(?P<name>[A-Z][^\W\d_]+) \((?P<owner>(?:my|our|[A-Z][^\W\d_]+'s) )?"
+    r"(?P<role>(?:[^\W\d_]+ )?(?P<head>[^\W\d_]+))\)"
+)
+
+
+def role_before_name(found: re.Match) -> str:
+    """ "Steph (girlfriend)" said as "my girlfriend Steph", which the parser reads as a role;
+    another word in brackets after a name is an aside the parser would join to the name
+    ("Dana (guitar) and Rob (bass)"): left out."""
+    head = found["head"].lower()
+    if head not in PEOPLE and head.removesuffix("s") not in PEOPLE:
+        return found["name"] if not found["owner"] else found[0]
+    return f"{found['owner'] or 'my '}{found['role']} {found['name']}"
+
+
 def plainly(text: str) -> str:
     """`text` with its contractions, chat shorthand and clefts said plainly, as extraction
     reads it."""
-    text = DISCOURSE.sub("", text)
+    text = BRACKETED_ROLE.sub(role_before_name, DISCOURSE.sub("", text))
     unshort = BARE_W.sub("with", SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text))
     text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
     return WHERE_CLEFT.sub(r"\2 \3 in \1", text)
@@ -190,13 +212,16 @@ HEDGES |= {"gone", "done", "over", "back", "dead", "sold", "broken", "finished",
 
 
 def describing(word: str) -> bool:
-    """An adjective that is no noun as well ("pregnant", "engaged"; not "old", "sick"), or a
-    verb's -ing form that is no noun ("karthik's leaving end of oct"; not "Ana's wedding")."""
+    """An adjective that is no noun as well ("pregnant", "engaged"; not "old", "sick") or is
+    compared ("worse", "bigger"), or a verb's -ing form that is no noun ("karthik's leaving
+    end of oct"; not "Ana's wedding")."""
     from lemminflect import getAllLemmas
 
     kinds = getAllLemmas(word)
     if word.endswith("ing"):
         return "VERB" in kinds and "NOUN" not in kinds
+    if word not in kinds.get("ADJ", (word,)):
+        return True  # a comparative: "her shift pattern's worse than mine"
     return "ADJ" in kinds and word not in english_nouns()
 
 
@@ -225,6 +250,7 @@ def extract(
     show ("m", "f" or ""), so that "he" and "she" can go to different people."""
     reader = Reader(speaker=speaker, last_person=last_person)
     reader.know(people)
+    text = with_known_names(text, [person for person, _ in people])
     # "on wednesday now... sorry, thursday not wednesday": what was meant is read
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
@@ -275,6 +301,10 @@ def extract(
             frames = [replace(f, plan=True) if f.relation in JOBS else f for f in frames]
         # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
         # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)
+        # ("Ola finally moved out!! she and rhodri ...": a name that is a sentence's subject is
+        # who the next "she" is, whatever frame it gave)
+        named = [t for t in sent if t.dep_ == "nsubj" and t.pos_ == "PROPN"]
+        reader.remember([reader.name_of(t) for t in named if t.head.dep_ == "ROOT"])
         reader.remember([f.subject for f in frames if not f.relation.startswith("role:")])
         correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted or cued)
         for frame in frames:

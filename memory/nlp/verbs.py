@@ -145,6 +145,8 @@ class VerbFrames:
                 if prep == "as":
                     kind = self.reader.kind(obj)
                     self.add(entity, "works_as", kind, negated=negated_now, plan=plan)
+        if found.relation == "lives_in" and value.isdigit():
+            return  # "living alone for the first time at 27": an age, no home
         if not value and not negated_now and found.relation != "employment_status":
             # "the only team she has ever played for": the slot's value is elsewhere in the
             # sentence; an empty one would be a newer value that replaces the real one.

@@ -27,7 +27,7 @@ from memory.pipeline import (
     typed,
     untold,
 )
-from memory.pipeline.dates import happened_at, on_date
+from memory.pipeline.dates import dated_beside, happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, source
@@ -151,7 +151,9 @@ def when(evidence: Evidence) -> str:
         said = scheduled(evidence, happened)
         if said:
             return sentence(said)
-    return on_date(happened[0]) if happened else UNKNOWN
+    if not happened:
+        return UNKNOWN
+    return on_date(dated_beside(evidence, happened))
 
 
 def scheduled(evidence: Evidence, facts: list[Fact]) -> str | None:

@@ -287,3 +287,29 @@ def _relative(text: str, said_at: datetime) -> str | None:
             return f"in {said_at.year + 1}"
         return f"on {day(said_at + timedelta(days=STEP[unit]))}"
     return None
+
+
+NEARLY = 0.15  # how much less close to the question a statement that gives the date may be
+NEAREST = 10  # the statements closest to the question read for a date
+
+
+def dated_beside(evidence, facts: list[Fact]) -> Fact:
+    """The fact whose date answers "when": the closest one, or, when it names no date, one
+    nearly as close that does ("my dad's getting remarried", then "wedding's set for May
+    17": what month did they get married?)."""
+    first = facts[0]
+    if relative_date(first) or stated_date(first):
+        return first
+    close = sorted(evidence.facts, key=lambda f: -evidence.similarity.get(f.pk, 0.0))
+    best = evidence.similarity.get(first.pk, 0.0)
+    # (about whom the question asks: "Orla's wedding is set for 14 June", not "Baraka leaves
+    # in January" said beside it; what the user tells is of their own life)
+    name = first.subject.split("'s ")[0].lower()
+    mine = first.subject == evidence.speaker
+    for fact in close[:NEAREST]:
+        near = evidence.similarity.get(fact.pk, 0.0) >= best - NEARLY
+        about = mine or name and name in fact.text.lower()
+        if near and about and fact.source_message_id != first.source_message_id:
+            if stated_date(fact):
+                return fact
+    return first

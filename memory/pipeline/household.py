@@ -32,9 +32,35 @@ def user_home(*, user_id: int, speaker: str) -> str:
     # ... else the town they said they do things in ("i build guitars in dunedin"): people
     # mostly live where they work
     for fact in selectors.held_in(user_id=user_id, subject=speaker):
-        if fact.object[:1].isupper() and names_place(fact):
+        # (a town one works in was a name to the tagger, whatever its case: "in mwanza")
+        named = fact.object[:1].isupper() or fact.relation == "works_in"
+        if named and names_place(fact):
             return fact.object
     return ""
+
+
+def guessed_home(evidence) -> str | None:
+    """ "where do I live?" when no home was told: where the user works or does things ("a
+    research assistant at the institute in mwanza"), and for one of their household where
+    the user lives; None when nothing says."""
+    from memory.models import Fact
+    from memory.nlp import entity_key
+    from memory.pipeline.speech import sentence, speak
+
+    intent, speaker = evidence.intent, evidence.speaker
+    if not speaker or not intent.subject or intent.wants_past or intent.wh != "where":
+        return None
+    person = intent.subject
+    if entity_key(person) == entity_key(speaker):
+        home = user_home(user_id=evidence.user_id, speaker=speaker)
+    else:
+        home = shared_home(user_id=evidence.user_id, speaker=speaker, person=person)
+    if not home:
+        return None
+    if home.islower():  # a town the tagger named, written in lower case: "in mwanza"
+        home = home.title()
+    said = speak(Fact(subject=person, relation="lives_in", object=home), speaker)
+    return sentence(f"{said}, as far as I know")
 
 
 def home_before_move(*, user_id: int, speaker: str, plan, told: list) -> tuple[str, bool]:

@@ -55,6 +55,10 @@ def where_is(evidence: Evidence) -> str | None:
     return sentence(f"{noun_phrase(noun)} is {prep} {now.object}")
 
 
+PLACE_KINDS = {"neighbourhood", "neighborhood", "area", "town", "city", "suburb", "street"}
+PLACE_KINDS |= {"district", "village", "country", "county", "state", "region", "island"}
+
+
 def asked_thing(question: str) -> Token | None:
     """The thing a "where is" question asks the place of: "the wine bar" in "Which
     neighbourhood is the wine bar in?" (the other noun is the kind of place asked)."""
@@ -64,9 +68,11 @@ def asked_thing(question: str) -> Token | None:
         return None
     wh = next((t for t in doc if t.lower_ in ("where", "what", "which")), None)
     stranded = any(t.dep_ == "prep" and not any(t.children) for t in doc)  # "... in?"
-    if wh is None or (wh.lower_ != "where" and not stranded):
+    asked_kind = wh.head if wh is not None and wh.dep_ == "det" else None
+    # ("What neighbourhood is the spot Kayla found?": a kind of place asks where, "in" or not)
+    placed = asked_kind is not None and asked_kind.lemma_.lower() in PLACE_KINDS
+    if wh is None or (wh.lower_ != "where" and not stranded and not placed):
         return None
-    asked_kind = wh.head if wh.dep_ == "det" else None
     # ("What street is my flat on?": the tagger may take "flat" for an adjective)
     nouns = [
         t

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from memory import embeddings, nlp
 from memory.models import Fact
-from memory.nlp.casing import is_first_name
+from memory.nlp.casing import CHAT_WORDS, is_first_name
 from memory.nlp.parse import Token, governing_verb, parse
 from memory.nlp.predicates import is_plan, is_time, negated
 from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, PEOPLE, STOP_VERBS, Reader
+from memory.nlp.statements import LAUGHTER
 from memory.pipeline import expect, roles
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
@@ -108,6 +109,11 @@ def best_value(
             about = of_subject(token, subject, reader)
             if about or not mine:
                 found.append(Said(phrase(token), token, (fact.created_at, token.i), about))
+    # ("which formula did we use before SMA?": said where a formula is named, "formula is
+    # Aptamil", not "asking for my sanity")
+    named = kind_nouns(evidence.intent.text, stems)
+    kind_named = [s for s in found if names_kind(s.token, named)]
+    found = kind_named or found
     if not found:
         return ""
     kinds = embeddings.embed_many([phrase(at), *[s.value for s in found]])
@@ -117,10 +123,25 @@ def best_value(
     for k, said in enumerate(found):
         kind, near = float(kinds[0] @ kinds[k + 1]), float(sents[k] @ asking)
         total = place(said.token, at) / 2 + 1.5 * kind + near / 2 + said.mine / 2
+        total += bool(kind_named) / 2  # said as what the question asks: a value of its kind
         total += cue(said.token) * 0.75  # what X replaced was often said to end
         if total > score or total == score and best is not None and said.when > best.when:
             best, score = said, total
     return best.value if best is not None else ""
+
+
+def kind_nouns(question: str, anchor: set[str]) -> set[str]:
+    """The stems of the nouns a question names besides X: "formula" in "which formula did
+    we use before SMA?"."""
+    nouns = {nlp.stem(t.lower_) for t in parse(question) if t.pos_ == "NOUN"}
+    return nouns - anchor
+
+
+def names_kind(token: Token, kinds: set[str]) -> bool:
+    """Whether the clause of `token` names one of `kinds` ("formula is Aptamil")."""
+    verb = governing_verb(token)
+    words = verb.subtree if verb is not None else token.sent
+    return any(nlp.stem(t.lower_) in kinds for t in words if t != token)
 
 
 def one_each(evidence: Evidence, keep: Callable[[Fact], bool]) -> list[Fact]:
@@ -168,6 +189,8 @@ def anchor_token(text: str, anchor: str) -> Token | None:
 def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bool) -> bool:
     if token.pos_ not in ("NOUN", "PROPN") or token.dep_ not in PLACES or is_time(token):
         return False
+    if LAUGHTER.fullmatch(token.text) or token.lower_ in CHAT_WORDS:
+        return False  # "lol", "tbh": chat, which the tagger takes for nouns
     if nlp.stem(token.lower_) in anchor | asked:
         return False  # X itself, or a word of the question ("winery")
     if wanted is not None and wanted.kind == "person":

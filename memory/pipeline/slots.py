@@ -11,8 +11,8 @@ from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
-from memory.pipeline import expect, typed
-from memory.pipeline.dates import MONTHS, on_date, stated_date
+from memory.pipeline import expect, household, typed
+from memory.pipeline.dates import MONTHS, dated_beside, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
 from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.names import source
@@ -105,7 +105,9 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wh == "where":
         # "where do I teach?" is not "english"; "where do we live?" is not "house"
         hits = [f for f in hits if names_place(f)]
-    if not hits or typed.told_elsewhere(evidence, hits):
+    if not hits:
+        return household.guessed_home(evidence) if relation == "lives_in" else None
+    if typed.told_elsewhere(evidence, hits):
         return None
     if relation in VEHICLE_SLOTS:  # what was bought is what is driven, the newest only
         hits = [driven(f, relation) for f in hits]
@@ -146,9 +148,10 @@ def answer(evidence: Evidence) -> str | None:
         said = expect.said_day(target) if expect.asks_schedule(intent.text) else None
         if said and said.lower() not in intent.text.lower():
             return sentence(said)
-        if target in plans and not stated_date(target):
+        dated = dated_beside(evidence, [target])  # "her wedding is set for 14 June"
+        if target in plans and dated is target and not stated_date(target):
             return sentence(f"{speak(target, speaker)}: you told me on {day(target.created_at)}")
-        return on_date(target)
+        return on_date(dated)
     # (a job said as what one is, "I'm an electrician", is the same one job)
     kinds = roles - {"is"} if relation == "works_as" else roles
     single = single_valued(relation) and len(kinds) == 1 and not many
@@ -416,7 +419,7 @@ def replaced_by(evidence: Evidence, old: Fact) -> str:
 def until(evidence: Evidence, plan: Fact) -> str:
     """What holds until a plan happens, said where no slot holds it: "Anjali is moving to
     Kochi" after "my cousin Anjali, a nurse in Bangalore" -> "Anjali lives in Bangalore"."""
-    from memory.pipeline import household, replaced
+    from memory.pipeline import replaced
 
     if not plan.object or ":" in slot_of(plan):
         return ""  # a role to be filled ("my new car will be a Zoe") says nothing of now

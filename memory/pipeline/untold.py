@@ -22,7 +22,8 @@ def job_never_told(evidence: Evidence) -> bool:
     intent = evidence.intent
     if intent.relation != "works_as" or intent.yes_no or not intent.subject:
         return False
-    if owned_by(evidence.speaker, intent.subject) or pastime(intent.text):
+    # (the user's own job is read by meaning; "my mum" is someone else)
+    if same_entity(evidence.speaker, intent.subject) or pastime(intent.text):
         return False
     return not any(tells_job(f, intent.subject, evidence.speaker) for f in evidence.facts)
 
@@ -56,6 +57,9 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     if not slot:  # "Claire's first week as deputy head done"
         return named and may_say_job(source(fact), subject)
     job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
+    if not job and fact.object and same_entity(fact.subject, subject) and slot.isalpha():
+        # "my cousin Aoife drives a bus": a trade said with a verb of its own
+        return may_say_job(source(fact), subject)
     if not job or owned_by(speaker, fact.subject):
         return False
     # (people are often typed in lower case: "ingvild's a nurse now")
@@ -79,7 +83,9 @@ def may_say_job(text: str, subject: str) -> bool:
         if token.dep_ == "poss" or any(c.dep_ == "appos" for c in token.children):
             return True
         verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
-        if verb is not None and activity(verb) is not None:
+        # (what one does is said in the present: "Tess brought her new boyfriend" is an
+        # event, not a job)
+        if verb is not None and activity(verb) is not None and verb.tag_ != "VBD":
             return True
     return False
 

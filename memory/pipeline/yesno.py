@@ -39,7 +39,9 @@ def leaving_planned(evidence: Evidence) -> str | None:
     leaving = [
         f
         for f in evidence.facts
-        if f.is_true and _leaves(f.relation) and any(owned_by(a, f.subject) for a in asked)
+        if f.is_true
+        and (_leaves(f.relation) or _replaces(f, intent))
+        and any(owned_by(a, f.subject) for a in asked)
     ]
     if not leaving:
         return None
@@ -48,6 +50,14 @@ def leaving_planned(evidence: Evidence) -> str | None:
     if slots.has_happened(plan, evidence.asked_at):
         return f"No, not anymore. {said}"
     return f"Yes, for now. {said}"
+
+
+def _replaces(plan: Fact, intent) -> bool:
+    """ "Is Loretta still living in Savannah?" after "Loretta's moving to Jacksonville in the
+    spring": a plan to hold another value in the slot asked."""
+    if not plan.relation.startswith("plan:") or not intent.object or not intent.relation:
+        return False
+    return slot_name(plan.relation) == intent.relation and not matches_object(plan, intent)
 
 
 def _leaves(relation: str) -> bool:
@@ -240,6 +250,10 @@ def decided(evidence: Evidence) -> str:
         # The asked value was given up or ended, whatever slot held it ("Nuno quit the
         # band"); a value still held in another slot says nothing about this one.
         return held
+    if held and intent.relation in LOOSE:
+        # "Am I still in The Larch Boys?" read as where one is: the band held as what one
+        # plays in answers it, not the town one is in
+        return held
     now = [f for f in facts if f.is_true and not f.relation.startswith("not:")]
     old = [f for f in facts if not f.is_true and matches(f)]
     newer = newer_mention(evidence, facts)
@@ -279,6 +293,18 @@ def matches_object(fact: Fact, intent) -> bool:
     return not intent.object or (
         nlp.same_entity(fact.object, intent.object) or mentions(fact.object, intent.object)
     )
+
+
+# Slots a question's "be" + preposition reads, which say little of what kind of value is asked.
+LOOSE = {"be_in", "be_at", "be_on", "be_with", "is"}
+
+
+def in_slot_asked(fact: Fact, asked: str | None) -> bool:
+    """Whether a fact fills the role a yes/no asks about ("my work laptop" is a laptop)."""
+    held, asked = base_relation(fact.relation), asked or ""
+    if not held.startswith("role:") or not asked.startswith("role:"):
+        return False
+    return held.removeprefix("role:").split()[-1] == asked.removeprefix("role:").split()[-1]
 
 
 def holder_yes_no(evidence: Evidence) -> str | None:
@@ -335,6 +361,12 @@ def mentions_yes_no(evidence: Evidence) -> str:
         return planned_only(evidence) or "I'm not sure; I don't know anything about that yet."
     latest_time = facts[0].created_at
     latest = [f for f in facts if f.created_at == latest_time]
+    for fact in latest:
+        other = fact.is_true and not matches_object(fact, intent)
+        if other and in_slot_asked(fact, intent.relation):
+            # "bought a new laptop, a ThinkPad; the old Dell gave up": the message names the
+            # Dell, but the slot asked now holds another value
+            return f"No. {since(fact, evidence.speaker)}."
     for fact in latest:
         text = source(fact)
         if mentions(text, intent.object) and not only_departed(text, intent.object):
