@@ -208,22 +208,26 @@ RECENT = 40  # latest facts looked at for the person a pronoun names
 
 def pick_last_person(subjects: Iterable[str], speaker: str) -> str | None:
     """last_person() among these subjects, newest first."""
-    from memory import nlp
-    from memory.nlp.predicates import TIME_WORDS
     from memory.nlp.reader import PEOPLE
 
-    own = nlp.entity_key(speaker)
     for subject in subjects:
-        if not subject:
-            continue
         owner, _, role = subject.partition("'s ")
         if role and owner == speaker and role.split()[-1] in PEOPLE:
             return subject  # "my parents moved ... they love it"
-        if subject.split()[0].lower() in TIME_WORDS:
-            continue  # ("Sunday the 28th" said last is no one)
-        if subject[:1].isupper() and "'s " not in subject and nlp.entity_key(subject) != own:
+        if named_person(subject, speaker):
             return subject
     return None
+
+
+def named_person(name: str, speaker: str) -> bool:
+    """Whether a fact's subject or value may be someone a pronoun names: a capitalised name,
+    not the speaker, not someone's thing ("Ana's dog") and not a day ("Sunday the 28th")."""
+    from memory import nlp
+    from memory.nlp.predicates import TIME_WORDS
+
+    if not name[:1].isupper() or "'s " in name or name.split()[0].lower() in TIME_WORDS:
+        return False
+    return nlp.entity_key(name) != nlp.entity_key(speaker)
 
 
 # An update's preparation reads both last_person()'s subjects and the latest facts in full

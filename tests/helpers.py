@@ -9,6 +9,13 @@ from chatbot.models import Conversation, Message
 from memory.events import Done, Failed, MemoryChanged, Routed, Token
 
 
+def triplets(text: str, people=()) -> set[tuple[str, str, str]]:
+    """The (subject, relation, object) of each fact `text` says, spoken by "me"."""
+    from memory.nlp.statements import extract
+
+    return {(f.subject, f.relation, f.object) for f in extract(text, speaker="me", people=people)}
+
+
 class Reply:
     def __init__(self) -> None:
         self.text = ""

@@ -5,12 +5,9 @@ database; the sentences are written for these tests and are in no eval set."""
 import pytest
 
 from memory.nlp.statements import extract
+from tests.helpers import triplets
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def triplets(text: str, people=()) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.relation, f.object) for f in extract(text, speaker="me", people=people)}
 
 
 def test_an_introduction_with_a_lower_case_name_says_the_job_and_town(db):

@@ -9,12 +9,8 @@ from memory.nlp.anchors import event_anchor
 from memory.nlp.ask import read_question
 from memory.nlp.parse import parse
 from memory.nlp.questions import asks_after, parse_question
-from memory.nlp.statements import extract
 from memory.pipeline.question import with_told_names
-
-
-def triplets(text: str) -> set[tuple[str, str, str]]:
-    return {(f.subject, f.relation, f.object) for f in extract(text, speaker="me")}
+from tests.helpers import triplets
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,12 @@ from memory.nlp.casing import known_as
 from memory.nlp.holdings import Frame
 from memory.nlp.marks import CHANGING
 from memory.nlp.parse import Token, child, children
+from memory.nlp.predicates import AMOUNT_MOVING
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
 
 # Verbs a number or a setting changes by: "rent went up from 600 to 690".
-AMOUNT_CHANGING = {"rise", "increase", "raise", "drop", "fall", "jump", "climb", "bump"}
-AMOUNT_CHANGING |= {"cut", "reduce", "lower", "double", "shift", "grow", "shrink"}
+AMOUNT_CHANGING = AMOUNT_MOVING | {"raise", "jump", "climb", "bump", "cut", "reduce", "lower"}
+AMOUNT_CHANGING |= {"shift", "grow", "shrink"}
 
 
 def changed_ends(verb: Token, slot: Token) -> dict[str, Token | str] | None:

@@ -59,9 +59,13 @@ TIES = {"contract", "partnership", "deal", "membership", "subscription", "relati
 TIES |= {"engagement", "collaboration", "account", "agreement"}
 
 
-def p_at(token: Token) -> bool:
-    """A noun said after "at": a place one works at ("her job at the bookstore")."""
-    return token.head.lower_ == "at"
+def put_to_death(put: Token) -> bool:
+    """ "had to put Waylon down", "had to be put to sleep" (said kindly, the same end); not
+    "put the baby to sleep"."""
+    if any(c.lower_ == "down" for c in put.children):
+        return True
+    had_to = put.head.lemma_ == "have" or bool(children(put, "auxpass"))
+    return had_to and any(c.lower_ == "sleep" for c in children(put, "advcl", "xcomp"))
 
 
 # Verbs of what someone thinks: a loss said under them is an opinion ("thinks I've lost it").
@@ -194,9 +198,14 @@ class HoldingFrames:
         held that value by (member, player, employee) ends, whatever slot it is in."""
         entity = self.reader.entity(subject)
         if obj.lemma_ in GENERIC_OBJECTS:
+            # (a name after "at", "with" or "for"; a place after "at": "her job at the bookstore")
             said = prep_objects(obj) + prep_objects(verb)
-            named = [o for p, o in said if p in ("at", "with", "for")]
-            named = [o for o in named if o.pos_ == "PROPN" or o.pos_ == "NOUN" and p_at(o)]
+            named = [
+                o
+                for p, o in said
+                if p in ("at", "with", "for")
+                and (o.pos_ == "PROPN" or o.pos_ == "NOUN" and p == "at")
+            ]
             # ("stop the bookstore job": the place said before the job names it)
             named += [c for c in obj.lefts if c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN")]
             if not named:
@@ -321,11 +330,7 @@ class HoldingFrames:
             return True
         if verb.tag_ in ("VBZ", "VBP"):
             return False  # "I sell char kway teow", "she gives lessons": a habit, no loss
-        put_down = verb.lemma_ == "put" and any(c.lower_ == "down" for c in verb.children)
-        # ("had to be put to sleep": said kindly, the same end; not "put the baby to sleep")
-        had_to = verb.head.lemma_ == "have" or children(verb, "auxpass")
-        to_sleep = any(c.lower_ == "sleep" for c in verb.children if c.dep_ in ("advcl", "xcomp"))
-        put_down = put_down or verb.lemma_ == "put" and bool(had_to) and to_sleep
+        put_down = verb.lemma_ == "put" and put_to_death(verb)
         if verb.lemma_ not in LOSS_VERBS and not put_down:  # ("had to put Waylon down")
             return False  # "Karim runs a spice stall" loses nothing
         if put_down and children(verb, "auxpass"):  # "our old dog Rua had to be put down"

@@ -147,19 +147,14 @@ class HomeFrames:
             return False
         obj = child(verb, "dobj")
         if verb.lemma_ in GOT_HOME:
-            # (the tagger may read "a little flat" as an adjective); one found for someone
-            # else is theirs ("got a flat in Leith for my mum")
+            # (the tagger may read "a little flat" as an adjective); one got for someone else
+            # is theirs ("got a flat in Leith for my mum")
             obj = obj or next((c for c in children(verb, "acomp") if c.lower_ in HOMES), None)
             if obj is None or any(p == "for" for p, _ in prep_objects(verb)):
                 return False
             # ("got a flat in Abando from february": lived in from then)
             plan = plan or any(p == "from" and is_time(o) for p, o in prep_objects(verb))
-        if (
-            obj is None
-            and verb.lemma_ in ("share", *GOT_HOME)
-            or obj is not None
-            and obj.lemma_ not in HOMES
-        ):
+        if obj is None and verb.lemma_ == "share" or obj is not None and obj.lemma_ not in HOMES:
             return False  # "I rent a studio in Alsancak" to work in
         held = prep_objects(verb) + (prep_objects(obj) if obj is not None else [])
         places = [o for p, o in held if p in ("in", "at") and o.pos_ == "PROPN" and not is_time(o)]

@@ -273,9 +273,13 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
 START_WORDS = {"start", "starts", "starting", "begin", "begins", "beginning"}
 
 
+# Verbs an amount changes by on its own: "rent rises", "my hours dropped".
+AMOUNT_MOVING = {"rise", "increase", "drop", "fall", "double"}
+
+
 def amount_moves(verb: Token) -> bool:
     """ "goes up", "rises", "drops": an amount changing by itself."""
-    if verb.lemma_ in ("rise", "increase", "drop", "fall", "double"):
+    if verb.lemma_ in AMOUNT_MOVING:
         return True
     return verb.lemma_ == "go" and any(c.lower_ in ("up", "down") for c in verb.children)
 

@@ -43,15 +43,14 @@ class Pronouns:
         # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
         # is as often a place as a person), then anyone not known to be of the other.
         person = next((p for p in candidates if shown[p] == want), None)
+        # ... but the person this message just spoke of, whom earlier messages showed to be a
+        # person, before one only spoken of before ("baraka got a scholarship ... he leaves
+        # in january" after "joseph teaches maths" the day before; a name's ending is only a
+        # guess, "Baraka" is a boy's name)
         latest = candidates[0] if candidates else None
         here = self.said_here
-        if latest in here and latest not in (person, None) and person not in here:
-            # ... but the person this message just spoke of, whom earlier messages showed
-            # to be a person, before one only spoken of before ("baraka got a scholarship
-            # ... he leaves in january" after "joseph teaches maths" the day before)
-            # (a name's ending is only a guess: "Baraka" is a boy's name)
-            if latest in self.known and not shown[latest]:
-                person = latest
+        if latest in here and latest in self.known and not shown[latest] and person not in here:
+            person = latest
         person = person or next(
             (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
         )

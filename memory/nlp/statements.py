@@ -299,12 +299,12 @@ def extract(
         if (i + 1 < len(sents) and later_start(sents[i + 1])) or start_within(sent):
             # "got a job at the hospital!! starts in may": the job is to come
             frames = [replace(f, plan=True) if f.relation in JOBS else f for f in frames]
-        # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
-        # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)
         # ("Ola finally moved out!! she and rhodri ...": a name that is a sentence's subject is
         # who the next "she" is, whatever frame it gave)
         named = [t for t in sent if t.dep_ == "nsubj" and t.pos_ == "PROPN"]
         reader.remember([reader.name_of(t) for t in named if t.head.dep_ == "ROOT"])
+        # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
+        # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)
         reader.remember([f.subject for f in frames if not f.relation.startswith("role:")])
         correction = bool({t.lower_ for t in sent} & CORRECTION_CUES or contrasted or cued)
         for frame in frames:

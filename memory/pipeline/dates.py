@@ -309,7 +309,7 @@ def dated_beside(evidence, facts: list[Fact]) -> Fact:
     for fact in close[:NEAREST]:
         near = evidence.similarity.get(fact.pk, 0.0) >= best - NEARLY
         about = mine or name and name in fact.text.lower()
-        if near and about and fact.source_message_id != first.source_message_id:
-            if stated_date(fact):
-                return fact
+        elsewhere = fact.source_message_id != first.source_message_id
+        if near and about and elsewhere and stated_date(fact):
+            return fact
     return first

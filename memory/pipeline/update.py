@@ -16,7 +16,6 @@ from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import is_first_name
-from memory.nlp.predicates import TIME_WORDS
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
 from memory.pipeline import amend, guard, realised, retrieve
@@ -90,22 +89,17 @@ def recent_people(
     first, each with the gender a role shows ("Sara's husband is Paulo": Paulo is a man):
     subjects, and the people who fill a role. Facts of one message are ordered as said. One
     more indexed read, whatever the memory's size."""
-    own = nlp.entity_key(speaker)
     found: list[str] = []
     for subject, relation, value in latest:
         # a role's holder, or a first name that is a value ("married Oskar")
         named = value if relation.startswith("role:") or is_first_name(value) else ""
-        named = named if named[:1].isupper() else ""
         if not relation and not value and subject and not is_first_name(subject.split()[0]):
             # a sentence kept whole is filed under its first name, which may be a place
             # ("Home on leave in Carlisle"): a person only if it is a first name
             subject = ""
         for person in (named, subject):
-            if not person[:1].isupper() or person.split()[0].lower() in TIME_WORDS:
-                continue  # (a day is no one: "Sunday the 28th, not Saturday")
-            if "'s " not in person and nlp.entity_key(person) != own:
-                if person not in found:
-                    found.append(person)
+            if selectors.named_person(person, speaker) and person not in found:
+                found.append(person)
     # the latest group the user spoke of ("my parents"), for a "they" (reader.GROUP)
     groups = [s for s, _r, _v in latest if wording.of_group(s.partition("'s ")[2])]
     people = [(p, gender) for p, gender in genders_of(user_id, found)][::-1]
