@@ -32,6 +32,7 @@ SETS = (
     "dev8",
     "dev9",
     "dev10",
+    "dev11",
     "holdout",
     "fresh",
     "fresh2",

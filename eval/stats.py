@@ -94,6 +94,7 @@ if __name__ == "__main__":
                     HERE / "dev8.jsonl",
                     HERE / "dev9.jsonl",
                     HERE / "dev10.jsonl",
+                    HERE / "dev11.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -16,6 +16,16 @@ def triplets(text: str, people=()) -> set[tuple[str, str, str]]:
     return {(f.subject, f.relation, f.object) for f in extract(text, speaker="me", people=people)}
 
 
+def said(text: str, people=()) -> set[tuple[str, str, str, bool]]:
+    """The (subject, relation, object, negated) of each fact `text` says, spoken by "me"."""
+    from memory.nlp.statements import extract
+
+    return {
+        (f.subject, f.relation, f.object, f.negated)
+        for f in extract(text, speaker="me", people=people)
+    }
+
+
 class Reply:
     def __init__(self) -> None:
         self.text = ""

@@ -18,6 +18,7 @@ from memory.nlp.reader import (
     ANIMALS,
     CHILDREN,
     NAMING_VERBS,
+    ROLE_SYNONYMS,
     SIBLINGS,
     STAFF,
     Reader,
@@ -25,6 +26,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.relations import ROLE_NOUNS
+from memory.nlp.slotwords import OF_PLACES, commute_asked, measured, possessing
 
 # Questions whose owned noun is the slot asked ("What is my dog's name?", "Who is my
 # manager?", "What's my sister called?", "What pets do I have?"); with any other verb the
@@ -72,7 +74,12 @@ NOWADAYS = re.compile(
 FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 
 
+# "where's Ali from?": the contraction said whole, which the question readers take apart
+WH_IS = re.compile(r"^(\s*(?:where|who|how|when))['’]s\b", re.I)
+
+
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
+    text = WH_IS.sub(r"\1 is", text)
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)
     subject = intent.subject
@@ -101,7 +108,12 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
     among = one_of(root)
     if among:  # "Which of my supervisors replies to emails at 2am?" asks who does
         return replace(read_question(among, speaker=speaker), text=text)
-    owned = owned_slot(doc, reader) if root.lemma_ in OWNING_VERBS else None
+    if not base.yes_no and commute_asked(root):  # "How do I get to work these days?"
+        subject = child(root, "nsubj")
+        if subject is not None:
+            return replace(base, subject=reader.entity(subject), relation="commute_by")
+    owning = root.lemma_ in OWNING_VERBS or possessing(root)
+    owned = owned_slot(doc, reader) if owning else None
     owned = owned or called_role(root, reader)
     found = (
         owned
@@ -113,6 +125,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
     if found is None:
         return base
     subject, relation, value = found
+    relation = measured(relation)
     # A wh-question's own words are not a value to match ("What is my cat's name?").
     obj = value if value is not None else (base.object if base.yes_no else None)
     if base.yes_no and obj is None:
@@ -202,6 +215,10 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         # ("Is Lotte still my housemate?" is parsed with the role as an apposition)
         if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj", "appos"):
             role = reader.role(token)
+            held = token.head.head if token.dep_ == "pobj" and token.head.lower_ == "of" else None
+            if held is not None and held.pos_ == "NOUN" and held.lower_ in OF_PLACES:
+                # "who's the head of my school?": my school's head is my head teacher
+                role = ROLE_SYNONYMS.get(held.lower_, held.lower_)
             inner = child(token, "poss")
             if role == "name" and inner is not None and inner.pos_ == "NOUN":
                 role = reader.role(inner)
@@ -217,7 +234,7 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
             named = named if named is not None and token not in named.ancestors else None
             value = reader.name_of(named) if named is not None and named.pos_ == "PROPN" else None
             return owner, f"role:{role}", value
-        if token.dep_ == "dobj" and token.head.lemma_ == "have":
+        if token.dep_ == "dobj" and possessing(token.head):
             subject = child(token.head, "nsubj")
             if subject is not None:
                 return reader.entity(subject), f"role:{reader.role(token)}", None
@@ -354,7 +371,8 @@ def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     if not mine:
         return None  # third parties: the statement-shaped reading handles their names
     amount = child(root, "dobj")
-    if amount is not None and amount.pos_ == "NOUN" and amount.lemma_ not in UNCOUNTED:
+    # (the tagger may take an unknown drug for an adverb: "how much levothyroxine")
+    if amount is not None and amount.pos_ != "PRON" and amount.lemma_ not in UNCOUNTED:
         if any(c.lower_ == "much" for c in amount.children):
             # "How much amlodipine am I taking?" asks what "my amlodipine" holds, as "How
             # much is my rent?" does

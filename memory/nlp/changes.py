@@ -10,10 +10,11 @@ from memory.nlp.marks import CHANGING
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import AMOUNT_MOVING
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
+from memory.nlp.things import said_before
 
 # Verbs a number or a setting changes by: "rent went up from 600 to 690".
 AMOUNT_CHANGING = AMOUNT_MOVING | {"raise", "jump", "climb", "bump", "cut", "reduce", "lower"}
-AMOUNT_CHANGING |= {"shift", "grow", "shrink"}
+AMOUNT_CHANGING |= {"shift", "grow", "shrink", "up"}  # ("upped it to 75 mcg")
 
 
 def changed_ends(verb: Token, slot: Token) -> dict[str, Token | str] | None:
@@ -97,9 +98,13 @@ class ChangeFrames:
         """ "changing my major from law to geography", "switched our shift from nights to
         days", "raising my rate from 30 to 35": the object names the slot, "to" its value
         now, "from" the one before."""
-        if verb.lemma_ not in CHANGING | AMOUNT_CHANGING or slot.pos_ != "NOUN":
+        if verb.lemma_ not in CHANGING | AMOUNT_CHANGING:
             return False
-        if child(slot, "poss", "det") is None:
+        if slot.lower_ == "it":  # "I'm on levothyroxine ... has just upped it to 75 mcg"
+            slot = said_before(verb)
+        elif child(slot, "poss", "det") is None:
+            return False
+        if slot is None or slot.pos_ != "NOUN":
             return False
         ends = changed_ends(verb, slot)
         if ends is None:

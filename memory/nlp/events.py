@@ -8,6 +8,7 @@ from memory.nlp.lists import measured
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FIRST_PERSON, STOP_VERBS, Reader, prep_objects
+from memory.nlp.things import NOUNS, said_before
 
 # what was born, as the role the child holds of its parents
 BORN = {"girl": "daughter", "boy": "son", "baby": "child", "twins": "child", "son": "son"}
@@ -37,7 +38,8 @@ class EventFrames:
         if self.born(verb, subject, neg):
             return True
         baby = borne(verb)
-        if verb.tag_ != "VBD" or neg or baby is None:
+        done = verb.tag_ == "VBD" or verb.tag_ == "VBN" and child(verb, "aux") is not None
+        if not done or neg or baby is None:  # ("had", "has given birth to")
             return False
         kind = BORN.get(baby.lemma_.lower()) or BORN.get(baby.lower_)
         if kind is None:
@@ -117,10 +119,12 @@ class EventFrames:
             return False
         if subject.i != verb.i and subject.lower_ not in FIRST_PERSON:
             return False
-        new = [o for p, o in prep_objects(verb) if p in ("with", "for") and o.pos_ == "NOUN"]
+        new = [o for p, o in prep_objects(verb) if p in ("with", "for") and o.pos_ in NOUNS]
         if not new:
             return False
         old = child(verb, "dobj")
+        if old is not None and old.lower_ == "it":
+            old = said_before(verb)  # "... on the TVS was killing me so i swapped it for ..."
         if old is not None and old.pos_ in ("NOUN", "PROPN"):
             self.frames.append(Frame(self.reader.speaker, "", self.reader.value(old), True))
         self.add(self.reader.speaker, "has", self.reader.value(measured(new[0])), multi=True)

@@ -109,6 +109,7 @@ class SentenceFrames(
                 self.labelled_list(token)
             self.named_group(token)
             self.named_fragment(token)
+            self.titled_alone(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
                 self.add(titled[0], titled[1], self.reader.name_of(token))
@@ -267,6 +268,9 @@ class SentenceFrames(
         left = [o for p, o in places if p == "from"]
         if verb.lemma_ in MOVE_VERBS and left and not plan:  # "moved here from Rennes in 2023"
             self.add(entity, "lives_in", self.reader.value(left[0]), past=True)
+        elif verb.lemma_ in MOVE_VERBS and left and not negated(verb):
+            # "they intend to move from Brno to Olomouc in the spring": Brno is home till then
+            self.add(entity, "lives_in", self.reader.value(left[0]))
         if not any(p in ("to", "into") for p, _ in places):
             return False
         for old in left if not plan else []:  # a move to come leaves nothing yet

@@ -27,6 +27,7 @@ from memory.nlp.reader import (
     is_time,
     prep_objects,
 )
+from memory.nlp.things import said_before
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
@@ -57,6 +58,19 @@ class Frame:
 # What ties two parties, so that ending it ends the other party's place in the speaker's life.
 TIES = {"contract", "partnership", "deal", "membership", "subscription", "relationship", "lease"}
 TIES |= {"engagement", "collaboration", "account", "agreement"}
+
+
+DONE_NOW = {"finally", "already", "just", "yesterday", "today"}
+
+
+def done_now(verb: Token) -> bool:
+    """ "We sell the Peugeot finally", "I give my old bike to my nephew yesterday": a present
+    tense said of one thing of one's own, with a word that says it is done, is a past told
+    as non-native speakers often tell it; a habit is of things in general."""
+    obj = child(verb, "dobj")
+    if obj is None or not any(c.lemma_.lower() in ("the", "my", "our") for c in obj.children):
+        return False
+    return any(c.lower_ in DONE_NOW for c in verb.children if c.dep_ in ("advmod", "npadvmod"))
 
 
 def put_to_death(put: Token) -> bool:
@@ -328,7 +342,7 @@ class HoldingFrames:
             owner = owner or self.reader.speaker
             self.frames.append(Frame(owner, "", self.reader.value(subject), True))
             return True
-        if verb.tag_ in ("VBZ", "VBP"):
+        if verb.tag_ in ("VBZ", "VBP") and not done_now(verb):
             return False  # "I sell char kway teow", "she gives lessons": a habit, no loss
         put_down = verb.lemma_ == "put" and put_to_death(verb)
         if verb.lemma_ not in LOSS_VERBS and not put_down:  # ("had to put Waylon down")
@@ -344,6 +358,8 @@ class HoldingFrames:
             return False  # "returned from Paris", "returned my call": nothing had is gone
         if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
             obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)
+        if obj is not None and obj.lower_ == "it":
+            obj = said_before(verb)  # "got rid of the sony!! sold it to a student"
         if obj is None or is_time(obj):
             return False
         if verb.lemma_ == "give" and obj.lemma_.lower() in GIVEN_EVENTS:

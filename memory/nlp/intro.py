@@ -159,7 +159,15 @@ def _first_name(word: str) -> bool:
     return word.lower() in first_names() or bool(listed_gender(word.capitalize()))
 
 
+# "no longer a smoker, officially.", "... as of today 💪 no longer a smoker": what one is no
+# longer, said without "I am", at the start of a segment or after a mark that is no word
+NO_LONGER = re.compile(r"(?:^|(?<=[^\w\s,'’] ))(?=(?:no longer|not) an? [^\W\d_])", re.I)
+
+
 def _as_self(segment: str) -> str:
+    found = NO_LONGER.search(segment)
+    if found and not verbed(segment[found.start() :]):
+        return segment[: found.start()] + "I am " + segment[found.start() :]
     body = GREETINGS.sub("", segment)
     body = re.sub(r"^\d{1,3}\s*,\s*", "", body)  # "31, data analyst at Grab"
     doc = parse(body)
@@ -193,6 +201,16 @@ def _as_self(segment: str) -> str:
         return segment[: len(segment) - len(body)] + f"I'm {body}"
     article = "an" if body[:1].lower() in "aeiou" else "a"
     return segment[: len(segment) - len(body)] + f"I'm {article} {body}"
+
+
+def verbed(clause: str) -> bool:
+    """Whether the words up to the first mark that ends a clause have a verb."""
+    for token in parse(clause):
+        if token.is_punct and token.text in ",;:.!?—-":
+            return False
+        if token.pos_ in ("VERB", "AUX"):
+            return True
+    return False
 
 
 def verb(token) -> bool:

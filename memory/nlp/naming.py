@@ -3,12 +3,22 @@
 "she's named it Pickle" (the thing said before takes the name: renamed.with_names), and the
 names met along the way that a later "he" or "she" may stand for."""
 
+from memory.nlp.casing import english_nouns, is_first_name
 from memory.nlp.counted import counted, names_after
 from memory.nlp.holdings import Frame
 from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.persons import SPELLS
 from memory.nlp.predicates import name_gender
-from memory.nlp.reader import NAMING_VERBS, PEOPLE, SUBJECTS, Reader, is_plan, is_time, prep_objects
+from memory.nlp.reader import (
+    FIRST_PERSON,
+    NAMING_VERBS,
+    PEOPLE,
+    SUBJECTS,
+    Reader,
+    is_plan,
+    is_time,
+    prep_objects,
+)
 from memory.nlp.renamed import GIVEN, GIVEN_TO, given
 
 # prepositions that take places ("the gym by Vefa"), not people met
@@ -46,7 +56,9 @@ class NamingFrames:
         # (nor is one of those who do it: "he and his wife Bethan are coming up")
         doer = head.dep_ in SUBJECTS or head.dep_ == "conj" and head.head.dep_ in SUBJECTS
         plan = plan and not doer
-        if head.pos_ == "NOUN" and owner:
+        # ("my nan Edna": a role the tagger took for a name)
+        role_word = head.pos_ == "NOUN" or child(head, "poss") is not None and head.lower_ in PEOPLE
+        if role_word and owner:
             role = f"role:{self.reader.role(head)}"
             self.add(owner, role, self.reader.name_of(name), plan=plan)
         elif head.pos_ == "PROPN":
@@ -107,6 +119,9 @@ class NamingFrames:
         if counted(token):
             listed = names_after(token)
             owner = self.reader.owner(token) if child(token, "poss") else self.reader.speaker
+            holder = child(token.head, *SUBJECTS) if token.dep_ == "dobj" else None
+            if holder is not None and holder.lower_ not in FIRST_PERSON:
+                return  # "She has two dogs, Rex and Max": hers, as holdings reads them
             for named in listed:
                 self.add(owner, f"role:{self.reader.role(token)}", named.name, multi=True)
                 if named.age:
@@ -124,6 +139,21 @@ class NamingFrames:
         role = f"role:{self.reader.role(token)}"
         for name in dict.fromkeys(names):
             self.add(self.reader.speaker, role, self.reader.name_of(name), multi=True)
+
+    def titled_alone(self, token: Token) -> None:
+        """ "coach is gary. assistant lorne. goalie kyle": a sentence of a role typed in lower
+        case and a first name, nothing else, names the speaker's one in that role."""
+        sent = token.sent
+        words = [t for t in sent if not t.is_punct]
+        if token.dep_ != "ROOT" or len(words) != 2 or words[1] != token:
+            return
+        role = words[0]
+        if not (role.is_lower and role.is_alpha and role.dep_ in ("compound", "amod", "nmod")):
+            return
+        if not is_first_name(token.text) or role.lower_ not in english_nouns():
+            return
+        name = token.text[:1].upper() + token.text[1:]  # (not with the role: "assistant Lorne")
+        self.add(self.reader.speaker, f"role:{self.reader.role(role)}", name)
 
     def unattached_name(self, token: Token) -> str | None:
         if token.pos_ != "NOUN" or child(token, "poss") is None or token.dep_ == "appos":

@@ -5,7 +5,7 @@ clause's subject first, and never a person named in the pronoun's own clause."""
 from collections.abc import Sequence
 
 from memory.nlp.parse import Token, child, governing_verb
-from memory.nlp.predicates import listed_gender, name_gender
+from memory.nlp.predicates import is_time, listed_gender, name_gender
 from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS, THIRD_PERSON
 
 # How a clause hangs from an earlier one of its sentence ("..., so he's staying", "says he'll").
@@ -65,6 +65,25 @@ class Pronouns:
                 self.gender[last] = want  # saying "she" shows it for later
             return last
         self.gender[person] = want
+        return person
+
+    def dislocated(self, pronoun: Token) -> str | None:
+        """ "Thảo she don't live with us anymore", "my husband he works at the port": the
+        person said right before a subject pronoun, hung on its verb, is who it is."""
+        if pronoun.dep_ not in SUBJECTS or pronoun.i == 0:
+            return None
+        before = pronoun.doc[pronoun.i - 1]
+        if before.head != pronoun.head or before.dep_ not in ("npadvmod", "dep", "nsubj", "advmod"):
+            return None
+        named = before.pos_ == "PROPN" or name_like(before)  # ("Oanh" is tagged an adverb)
+        owned = child(before, "poss") is not None and before.lower_ in PEOPLE  # ("my mama")
+        named = named and not owned
+        if not (named or owned or before.pos_ == "NOUN" and before.dep_ != "advmod"):
+            return None
+        if is_time(before):
+            return None
+        person = self.name_of(before) if named else self.entity(before)
+        self.remember([person])
         return person
 
     def paired(self, token: Token) -> str | None:
@@ -185,6 +204,8 @@ class Pronouns:
         if joined is not None:
             return joined
         verb = governing_verb(poss)
+        while verb is not None and verb.dep_ == "xcomp" and child(verb, *SUBJECTS) is None:
+            verb = verb.head  # "Latifa has begun bringing her daughter": Latifa's
         subject = child(verb, *SUBJECTS) if verb is not None else None
         if subject is None or subject.i > poss.i or subject in poss.ancestors:
             return None
@@ -216,6 +237,15 @@ class Pronouns:
             if person in self.people:
                 self.people.remove(person)
             self.people.append(person)
+
+
+def name_like(token: Token) -> bool:
+    """A capitalised word that is a first name or no English word, however it was tagged."""
+    from memory.nlp.casing import english_words, is_first_name
+
+    if not token.text[:1].isupper() or not token.is_alpha:
+        return False
+    return is_first_name(token.text) or token.lower_ not in english_words()
 
 
 def looks_named(token: Token) -> bool:

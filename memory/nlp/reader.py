@@ -5,7 +5,7 @@ whether a predicate is negated or planned. memory.nlp.frames builds facts from t
 from dataclasses import dataclass, field
 
 from memory.nlp.casing import DOERS
-from memory.nlp.parse import Token, child, children
+from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.predicates import (
     DEICTIC,
     FUTURE_WORDS,
@@ -142,6 +142,9 @@ class Reader(Pronouns):
         poss = child(token, "poss")
         if poss is None and token.dep_ == "compound":
             poss = child(token.head, "poss")  # "her husband Giorgi" parsed as "her Giorgi"
+        named = name_said_before(token)
+        if poss is None and named is not None:
+            return self.name_of(named)  # "Khoa sister is Thảo": Khoa's, the "'s" left out
         if poss is None:
             # "new manager is Duarte": a dated role with no article is the speaker's own, and
             # so is a relative named with neither ("mum still works at the pharmacy").
@@ -165,7 +168,9 @@ class Reader(Pronouns):
         mods = [
             c
             for c in token.lefts
-            if c.dep_ in ("compound", "amod", "nmod") and c.lower_ not in TRANSIENT
+            if c.dep_ in ("compound", "amod", "nmod")
+            and c.lower_ not in TRANSIENT
+            and c != name_said_before(token)
         ]
         head = token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
         # (by the word as said first: the lemmatiser makes "roomies" "roomy")
@@ -191,15 +196,18 @@ class Reader(Pronouns):
             return owner or self.speaker
         if low in THIRD_PERSON:
             return (
-                self.paired(token)
+                self.dislocated(token)
+                or self.paired(token)
                 or self.earlier_subject(token)
                 or self.pronoun(low, self.co_named(token))
                 or token.text
             )
         appos = child(token, "appos")
-        if token.pos_ != "PROPN" and appos is not None and appos.pos_ == "PROPN":
+        # ("my nan Edna", "my mama she ...": a role the tagger took for a name or a cry)
+        role = child(token, "poss") is not None and token.lower_ in PEOPLE
+        if (token.pos_ != "PROPN" or role) and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
-        if token.pos_ == "PROPN":
+        if token.pos_ == "PROPN" and not role:
             name = self.name_of(token)
             return self.speaker if name in self.aliases else name
         owner = self.owner(token)
@@ -304,7 +312,7 @@ class Reader(Pronouns):
                 t for t in span if t.pos_ in ("PROPN", "NUM", "PART", "ADP") or t.lower_ in LINKS
             ]
             if len(words) == len(span):
-                return span.text
+                return glued(span).text
             return self.name_of(token)
         keep = [
             t
@@ -391,6 +399,29 @@ __all__ = [
     "THIRD_PERSON",
     "TRANSIENT",
 ]
+
+
+def name_said_before(token: Token) -> Token | None:
+    """The name a role noun is said after with no "'s", as some write the possessive
+    ("Khoa sister", "Phúc wife"): the owner's, when the noun names someone's person."""
+    if token.lemma_.lower() not in PEOPLE or child(token, "det", "poss") is not None:
+        return None
+    return next((c for c in token.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+
+
+def glued(span: Span) -> Span:
+    """A name with what is typed on to it without a space ("X" of "X-T5", "Zoe" of "Zoe's"
+    is not: an apostrophe is no part of a name)."""
+    doc, end = span.doc, span.end
+    while end < len(doc) and not doc[end - 1].whitespace_:
+        after = doc[end]
+        if after.text in ("-", "/") and end + 1 < len(doc) and not after.whitespace_:
+            end += 1
+        elif after.text.isalnum():
+            end += 1
+        else:
+            break
+    return doc[span.start : end]
 
 
 def titled(token: Token) -> str | None:

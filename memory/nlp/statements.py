@@ -130,7 +130,11 @@ WHERE_CLEFT = re.compile(
 SHORTHAND = {"w/o": "without", "w/": "with", "b/c": "because", "bc": "because", "abt": "about"}
 SHORT = re.compile(r"(?<![\w/])(w/o|w/|b/c|bc|abt)(?=\s|\w|$)", re.I)
 # ... and a bare lower-case "w" between words ("a curling league w dale")
-BARE_W = re.compile(r"(?<=\s)w(?=\s+[^\W\d_])")
+BARE_W = re.compile(r"(?<=\s)w(?=\s+(?:[^\W\d_]|\d+\s+[^\W\d_]))")
+# ... and a bare "n" between words for "and" ("osian n jess", "me n dylan")
+BARE_N = re.compile(r"(?<=[^\W\d_]\s)n(?=\s+[^\W\d_])")
+# ... and "r" for "are" ("me n dylan r done")
+BARE_R = re.compile(r"(?<=[^\W\d_]\s)r(?=\s+[^\W\d_])")
 
 
 # Words that open a sentence to say how it fits the talk, not what happened ("long story
@@ -164,8 +168,9 @@ def plainly(text: str) -> str:
     reads it."""
     text = BRACKETED_ROLE.sub(role_before_name, DISCOURSE.sub("", text))
     unshort = BARE_W.sub("with", SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text))
+    unshort = BARE_R.sub("are", BARE_N.sub("and", unshort))
     text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
-    return WHERE_CLEFT.sub(r"\2 \3 in \1", text)
+    return done_doing(WHERE_CLEFT.sub(r"\2 \3 in \1", text))
 
 
 # "good news: got the job", "big change: moved to ...": a short label before a colon
@@ -225,6 +230,28 @@ def describing(word: str) -> bool:
     return "ADJ" in kinds and word not in english_nouns()
 
 
+# "gary's done coaching", "i'm done doing nights": done with a habit is having stopped it
+DONE_DOING = re.compile(
+    r"\b(?:is|am|are|was|were|'s|'m|'re) (?:(?:all|so|totally|finally|officially) )?done "
+    r"(?=[a-z]+ing\b)",
+    re.I,
+)
+
+
+# "me n dylan r done", "Ana and I are over": a couple that is done has broken up
+DONE_TOGETHER = re.compile(
+    r"\b(?:(?:me|i) and (?P<a>[^\W\d_]+)|(?P<b>[^\W\d_]+) and (?:me|i)) "
+    r"(?:are|'re) (?:(?:so|totally|officially|properly) )?(?:done|over|finished)\b"
+    r"(?! with| \w+ing)",
+    re.I,
+)
+
+
+def done_doing(text: str) -> str:
+    text = DONE_TOGETHER.sub(lambda m: f"I broke up with {m['a'] or m['b']}", text)
+    return DONE_DOING.sub(lambda m: (" " if m[0].startswith("'") else "") + "stopped ", text)
+
+
 def described_is(text: str) -> str:
     def said(m: re.Match) -> str:
         word, following = m.group(2), m.group(4).lower()
@@ -261,7 +288,7 @@ def extract(
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
     text = CONTRACTED_IS.sub(lambda m: f"{next(g for g in m.groups() if g)} is ", text)
-    text = described_is(text)  # "jovana's pregnant!!"
+    text = done_doing(described_is(text))  # "jovana's pregnant!!", "gary's done coaching"
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))
     if THIRD_PERSON & {t.lower_ for t in doc}:

@@ -46,6 +46,31 @@ def employer(value: str) -> bool:
 DISMISSING = {"fire", "sack", "dismiss", "let", "lay"}
 
 
+# Verbs of going that "to work" after them makes a way to work ("get to work on the bus").
+GOING = {"get", "go", "come", "travel", "commute", "ride", "cycle", "drive", "walk"}
+
+
+def commuted_by(verb: Token) -> Token | None:
+    """What one goes to work by ("get to work on an old yamaha", "by bus"), or None."""
+    going = verb.lemma_ == "work" and verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in GOING
+    if not going:
+        return None
+    return next((o for p, o in prep_objects(verb) if p in ("on", "by", "in")), None)
+
+
+# Where one is moved to at work: a unit of it, not a home.
+WORK_UNITS = {"team", "department", "dept", "ward", "unit", "office", "branch", "division"}
+WORK_UNITS |= {"desk", "squad", "section", "floor", "lab", "site", "store", "depot", "shift"}
+
+
+def work_unit(verb: Token) -> Token | None:
+    """The unit of work a move goes to ("moved to the litigation team"), or None."""
+    for prep, obj in prep_objects(verb):
+        if prep in ("to", "into") and obj.pos_ == "NOUN" and obj.lemma_.lower() in WORK_UNITS:
+            return obj
+    return None
+
+
 class VerbFrames:
     """What SentenceFrames reads through the relation lexicon."""
 
@@ -96,6 +121,13 @@ class VerbFrames:
             # "we had to let Bosun go", "they fired Tom": who lets go keeps their job
             self.verbal(verb, subject, neg, plan)
             return
+        means = commuted_by(verb) if found.relation == "works_for" else None
+        if means is not None:
+            # "get to work on an old yamaha 125", "I get to work by bus": how one goes to
+            # work, no employer
+            entity = self.reader.entity(subject)
+            self.add(entity, "commute_by", self.reader.value(means), negated=neg, plan=plan)
+            return
         if found.relation == "works_for" and verb.lemma_ in ("start", "begin") and obj is not None:
             if obj.lemma_.lower() not in GENERIC_OBJECTS:
                 # "started lessons with an old jazz guy", "starting a book club at the
@@ -131,6 +163,15 @@ class VerbFrames:
                 entity = self.reader.entity(mover)
                 if value == value.lower():
                     found = dataclasses.replace(found, relation="be_in")
+        unit = work_unit(verb) if found.relation == "lives_in" and verb.lemma_ in MOVING else None
+        if unit is not None:
+            # "I've moved to the litigation team", "he was moved to the office in Liepāja":
+            # a move at work, to a unit (or the town it is in), is no home
+            towns = [o for t in unit.subtree if t.lower_ == "in" for o in children(t, "pobj")]
+            town = next((o for o in towns if o.pos_ == "PROPN"), None)
+            relation = "works_in" if town is not None else "be_in"
+            self.add(entity, relation, self.reader.value(town or unit), negated=neg, plan=plan)
+            return
         moved = self.moved_thing(verb, found.relation)
         if moved is not None:  # "we moved the bakery to Rua Augusta": the bakery moved
             entity, found = self.reader.entity(moved), dataclasses.replace(found, relation="be_in")
@@ -164,11 +205,15 @@ class VerbFrames:
             self.add(entity, relation, obj, plan=plan)
         if found.relation == "lives_in" and found.negated and not plan:
             self.new_home(verb, entity)
-        if found.relation and not found.negated and not plan:
-            # "transferred from Benfica to Porto": Benfica is the value left behind.
+        if found.relation and not found.negated:
+            # "transferred from Benfica to Porto": Benfica is the value left behind; of a
+            # move still to come ("intend to move from Brno to Olomouc in the spring") it
+            # is the home until then
             for prep, obj in prep_objects(verb):
                 if prep == "from" and not is_time(obj) and self.reader.value(obj) != value:
-                    self.add(entity, found.relation, self.reader.value(obj), past=True)
+                    now = plan and found.relation == "lives_in"
+                    if now or not plan:
+                        self.add(entity, found.relation, self.reader.value(obj), past=not now)
 
     def work_town(self, verb: Token, entity: str, plan: bool) -> None:
         """ "Rasmus works at Bolt in Tallinn": the town one works in, which says where one

@@ -47,12 +47,21 @@ ROLE_SYNONYMS = {
     "grandpa": "grandfather",
     "doc": "doctor",
     "baby": "child",
+    "headmaster": "head",
+    "headmistress": "head",
+    "headteacher": "head",
+    "nan": "grandmother",
+    "nana": "grandmother",
+    "nanna": "grandmother",
+    "gran": "grandmother",
+    "grandad": "grandfather",
+    "granddad": "grandfather",
 }
 # what people call their parents and grandparents in the languages chat mixes in
 MOTHERS = ("amma", "ammi", "mama", "mamá", "maman", "mutti", "mami", "mãe")
 ROLE_SYNONYMS |= dict.fromkeys(MOTHERS, "mother")
 ROLE_SYNONYMS |= dict.fromkeys(("appa", "papa", "papá", "baba", "papi", "pai"), "father")
-ROLE_SYNONYMS |= dict.fromkeys(("nonna", "abuela", "oma", "babcia", "avó"), "grandmother")
+ROLE_SYNONYMS |= dict.fromkeys(("nonna", "abuela", "oma", "babcia", "avó", "bunica"), "grandmother")
 ROLE_SYNONYMS |= dict.fromkeys(("nonno", "abuelo", "opa", "dziadek", "avô"), "grandfather")
 # Roles that are people: "my mum ... she" is the mother; "my car ... she" is not a person.
 PEOPLE = frozenset(
@@ -64,6 +73,8 @@ PEOPLE = frozenset(
     "stepmother half-brother half-sister coach trainer tutor therapist physio roomie "
     "stepson stepdaughter stepkid bandmate teammate classmate".split()
 )
+# ... and what people call them ("my nan", "my gran", "mama")
+PEOPLE |= {word for word, role in ROLE_SYNONYMS.items() if role in PEOPLE}
 # Pronouns that say a gender, and roles that show one.
 FEMININE = {"she": "f", "her": "f", "hers": "f", "herself": "f", "he": "m", "him": "m"}
 FEMININE |= {"his": "m", "himself": "m"}
@@ -102,6 +113,7 @@ LOSS_VERBS = {
     "dump",
     "abandon",
     "scrap",
+    "rid",  # "got rid of the sony"
 }
 # Words that deny what follows them ("not ilemela", "nope, warlock").
 DENIALS = {"not", "n't", "no", "nope", "nah", "never"}
@@ -125,7 +137,8 @@ ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
 ACQUIRE = {"get", "buy", "adopt", "rescue"}
 ANIMALS = frozenset(
     "dog cat puppy kitten hamster parrot rabbit fish bird horse turtle tortoise snake lizard "
-    "ferret pet pup kitty bunny".split()
+    "ferret pet pup kitty bunny canary budgie parakeet cockatiel gecko goldfish hen chook "
+    "pony goat duck mouse rat".split()
 )
 CHILDREN = frozenset("son daughter child kid baby boy girl".split())
 # Nouns whose number is an age ("my nephew is 6"; "the rent is 950" is not one)

@@ -26,7 +26,7 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp.parse import Token, child, children, parse, parse_all
 from memory.nlp.predicates import is_plan, negated
-from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, Reader
+from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, THIRD_PERSON, Reader
 from memory.nlp.statements import plainly
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
@@ -94,7 +94,24 @@ def clauses(evidence: Evidence) -> list[Clause]:
         messages.setdefault(source(fact), fact)
     said = {text: _body(text, evidence.speaker) for text in messages}
     parse_all(body for _who, body in said.values())  # one batch for those not parsed yet
-    return [c for text, fact in messages.items() for c in _read(*said[text], fact)]
+    return [
+        c
+        for text, fact in messages.items()
+        for c in _read(*said[text], fact, people=told_of(evidence, fact))
+    ]
+
+
+def told_of(evidence: Evidence, fact: Fact) -> list[str]:
+    """The persons the facts of `fact`'s message are about, as extraction resolved them: who
+    "she" names in "she told my son ..." when she was named in an earlier message."""
+    people: list[str] = []
+    for other in evidence.facts:
+        subject = other.subject
+        mine = subject.lower() in ("", evidence.speaker.lower()) or "'s " in subject
+        if other.source_message_id == fact.source_message_id and subject[:1].isupper() and not mine:
+            if subject not in people:
+                people.append(subject)
+    return people
 
 
 def nearest(evidence: Evidence, count: int) -> list[Fact]:
@@ -122,17 +139,24 @@ def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
     return _read(*_body(text, speaker), fact)
 
 
-def _read(who: str, body: str, fact: Fact) -> list[Clause]:
+def _read(who: str, body: str, fact: Fact, people: list[str] = ()) -> list[Clause]:
     reader = Reader(speaker=who)
+    doc = parse(body)
+    if opens_with_pronoun(doc):
+        # ("She told Margaret she would come": she was named in an earlier message)
+        reader.know([(person, "") for person in people])
     out = []
-    for token in parse(body):
+    for token in doc:
         if token.pos_ == "PROPN" and token.dep_ not in SUBJECTS:
             reader.remember([reader.name_of(token)])  # "dinner with Pedro. he ..."
         if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):
             continue
         subjects = reader.said_by(token)
+        if len(subjects) > 1:
+            # "Ana and Tom moved": no one answer, but either may be "she" or "he" next
+            reader.remember([reader.entity(s) for s in subjects])
         if len(subjects) != 1:
-            continue  # "Ana and Tom moved": no one answer; no subject: nothing to say
+            continue  # no subject: nothing to say
         subject = subjects[0]
         if subject.lower_ in ("who", "that") and token.dep_ == "relcl":
             subject = token.head  # "a guy called Zoltán who sells tractors": Zoltán
@@ -144,6 +168,16 @@ def _read(who: str, body: str, fact: Fact) -> list[Clause]:
     return out
 
 
+def opens_with_pronoun(doc) -> bool:
+    """Whether a he/she/they comes before any name in the message."""
+    for token in doc:
+        if token.pos_ == "PROPN":
+            return False
+        if token.lower_ in THIRD_PERSON:
+            return True
+    return False
+
+
 def fit(question: Asked, clause: Clause, speaker: str) -> float:
     """How well a clause is the question with its wh-word filled in; 0 when it is not."""
     predicate = clause.predicate
@@ -151,6 +185,14 @@ def fit(question: Asked, clause: Clause, speaker: str) -> float:
         return 0.0
     said = words(predicate)
     if question.role == "subject":
+        # "Who said I was smoother?": what was said is the clause said ("she said you were
+        # smoother than ..."); the verbs must still match
+        said |= {
+            nlp.stem(t.lower_)
+            for c in children(predicate, "ccomp")
+            for t in c.subtree
+            if content(t)
+        }
         if clause.subject == speaker and question.kind is None:
             return 0.0  # the user does not ask who they are
         if clause.subject.lower() in UNRESOLVED:
@@ -208,7 +250,10 @@ def own(predicate: Token) -> list[Token]:
 def trade(predicate: Token, named: bool) -> bool:
     """A job told by what one does every day: a present-tense verb with a thing it is done
     to ("drives a bus", "runs a bakery", "sells tractors")."""
-    return named and predicate.tag_ in ("VBZ", "VBP") and child(predicate, "dobj") is not None
+    thing = child(predicate, "dobj")
+    # ("rides her yamaha everywhere" is her own thing she uses, not what she works at)
+    owned = thing is not None and child(thing, "poss") is not None
+    return named and predicate.tag_ in ("VBZ", "VBP") and thing is not None and not owned
 
 
 def activity(predicate: Token) -> Token | None:

@@ -9,6 +9,7 @@ from django.conf import settings
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
+from memory.nlp.frames import WISHED
 from memory.nlp.questions import asks_after
 from memory.pipeline import (
     aligned,
@@ -95,7 +96,7 @@ def decide(evidence: Evidence) -> str | None:
     read = roles.answer(evidence, before_slots=False) or aligned.answer(evidence)
     if read:
         return read
-    if untold.job_never_told(evidence):
+    if untold.never_told(evidence):
         return None
     marked = told_past(evidence)  # a sentence told of the past, for a past question
     if marked is not None:
@@ -145,8 +146,10 @@ def when(evidence: Evidence) -> str:
     was said."""
     if not evidence.triplet_ids and evidence.best_similarity < slots.RELATED:
         return UNKNOWN  # nothing told is close to what is asked
-    # "is not going to Paris" never happened; "sold the Golf" (an ending) did
+    # "is not going to Paris" never happened; "sold the Golf" (an ending) did; "my daughter
+    # wants a cat" is no day the cat came
     happened = [f for f in focused(evidence) if not f.relation.startswith("not:") or says_ended(f)]
+    happened = [f for f in happened if f.relation not in WISHED] or happened
     if happened and expect.asks_schedule(evidence.intent.text):
         said = scheduled(evidence, happened)
         if said:

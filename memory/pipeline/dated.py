@@ -211,8 +211,10 @@ def fit(
             best, plan = match + near, unreal(token)
     if best:
         return best, plan
-    if own and since(sent) and event.verb in STARTING:
-        # "living in laureles in medellín since last october": when that began
+    if own >= len(event.words) and since(sent) and event.verb in STARTING:
+        # "living in laureles in medellín since last october": when that began (when all
+        # the question names is said: "the pharmacy ... since 2019" is not "the hospital
+        # pharmacy")
         return 1.5 + own, False
     if shared >= 1.5:
         return float(shared), any(unreal(t) for t in sent if t.pos_ in ("VERB", "AUX"))

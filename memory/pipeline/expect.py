@@ -169,7 +169,9 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         # a person's name is no school, band or airline
         if wanted.kind == "noun" and named and wanted.named and token.ent_type_ != "PERSON":
             return True  # "which school" - "Escola Básica do Restelo": a name of one
-        if wanted.kind == "place" and (named or locative(token)):
+        # ("where is Ali from?" is not answered by "good on the crane")
+        origin = "from" in asked and token.head.lower_ != "from"
+        if wanted.kind == "place" and (named or locative(token) and not origin):
             return True
         if wanted.kind == "number" and (token.like_num or token.ent_type_ in NUMBER_LABELS):
             # "how old is Neema?" is not answered by "two kids, Baraka and Neema"

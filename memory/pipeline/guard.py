@@ -91,7 +91,39 @@ def owned_by(owner: str, subject: str) -> bool:
     )
 
 
+JOB_ENDED = {"works_for", "works_at", "works_as"}
+# The roles someone holds for the user by their job, which end when the job does ("my
+# brother" does not).
+WORK_ROLES = {"manager", "boss", "supervisor", "colleague", "coworker", "head", "director"}
+WORK_ROLES |= {"lead", "foreman", "principal", "headteacher", "teacher", "coach", "trainer"}
+WORK_ROLES |= {"instructor", "tutor", "carer", "caregiver", "nanny", "cleaner", "gp", "doctor"}
+WORK_ROLES |= {"dentist", "therapist", "physio", "mentor", "chef", "assistant", "deputy"}
+
+
+def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
+    """ "gary's done coaching" ends "Gary is my coach": the one who stopped doing something
+    held the role of its doer (coach, teacher, manager, driver), or lost the job the role
+    was held by."""
+    role = fact.relation
+    if not (new.negated and not new.object and role.startswith("role:")):
+        return False
+    if not (new.subject and nlp.same_entity(new.subject, fact.object)):
+        return False
+    noun, did = role.removeprefix("role:").split()[-1], base_relation(new.relation)
+    # "Trond got let go": who lost their job is no one's manager there any more
+    return doer(noun, did) or did in JOB_ENDED and noun in WORK_ROLES
+
+
+def doer(noun: str, verb: str) -> bool:
+    """Whether `noun` names whoever does `verb`: the verb itself ("coach"), or it with -er,
+    -r or -or, its last consonant doubled or not ("teacher", "manager", "runner")."""
+    if not verb.isalpha() or len(verb) < 3:
+        return False
+    return noun == verb or re.fullmatch(rf"{verb}{verb[-1]}?(?:er|r|or)", noun) is not None
+
+
 def may_make_false(*, new: list[nlp.ParsedFact], text: str, fact: Fact) -> bool:
     return any(
-        same_subject_and_relation(n, fact) or negates_value(n, fact) for n in new
+        same_subject_and_relation(n, fact) or negates_value(n, fact) or stops_role(n, fact)
+        for n in new
     ) or explicitly_negates(text, fact)

@@ -52,6 +52,8 @@ def told_now(evidence: Evidence) -> str | None:
         if fact.created_at != newest or _slot_newer(evidence, fact):
             continue
         for clause in _by_overlap(new_clauses(said[fact.pk]), question):
+            if _slot_said_after(evidence, fact, said[fact.pk], clause):
+                return None
             if wanted is None or expect.offers(fact, wanted, question, text=clause):
                 # the clause alone: "Carmen moved out :( new flatmate is Sofía" names the
                 # one who left first
@@ -76,6 +78,27 @@ def _slot_newer(evidence: Evidence, told: Fact) -> bool:
         and f.relation == intent.relation
         and nlp.same_entity(f.subject, intent.subject or "")
         and (f.source_message_id or 0) > (told.source_message_id or 0)
+        for f in evidence.facts
+    )
+
+
+def _slot_said_after(evidence: Evidence, told: Fact, text: str, clause: str) -> bool:
+    """The slot asked was filled by the same message, with a value said after the clause
+    ("started me on 50 mcg in May and has just upped it to 75 mcg"): the later word stands."""
+    intent = evidence.intent
+    words = [w for w in tokenize(clause.lower()) if w.isalnum()]
+    last = words[-1] if words else ""
+    # (where the clause ends in the message: its last word, the clause being said back)
+    end = text.lower().rfind(last) + len(last) if last and last in text.lower() else -1
+    if end < 0:
+        return False
+    return any(
+        f.is_true
+        and f.relation == intent.relation
+        and nlp.same_entity(f.subject, intent.subject or "")
+        and f.source_message_id == told.source_message_id
+        and f.object
+        and text.lower().find(f.object.lower(), end) >= 0
         for f in evidence.facts
     )
 

@@ -9,7 +9,7 @@ from memory import nlp
 from memory.models import Backend, Fact
 from memory.nlp import corrections, statements
 from memory.nlp.facts import leisure
-from memory.pipeline.guard import base_relation, of_kind, owned_by
+from memory.pipeline.guard import base_relation, of_kind, owned_by, stops_role
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
 
@@ -44,6 +44,8 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         return Verdict(fact=fact, operation=operation, reason=reason, new_index=index)
 
     relation = base_relation(new.relation)
+    if stops_role(new, fact):
+        return verdict("make_false", f"{new.subject} stopped {relation}ing")
     if new.past:
         # Said of the past: it ends only the same fact still held as true, nothing else.
         same = nlp.same_entity(new.subject, fact.subject) and relation == fact.relation

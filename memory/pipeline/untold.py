@@ -4,16 +4,27 @@ don't know", not Ana's job and not every sentence that names Tomaž. A job count
 someone when a job slot holds it for them, when a "she"/"he" that could be them says it, or
 when they are the subject of a clause that says an activity."""
 
+import re
+from collections.abc import Sequence
+
 from memory.models import Fact
-from memory.nlp import same_entity, tokenize
-from memory.nlp.parse import children, governing_verb, parse
+from memory.nlp import same_entity, sentences, tokenize
+from memory.nlp.casing import is_first_name
+from memory.nlp.parse import child, children, governing_verb, parse
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FEMININE
+from memory.nlp.words import PEOPLE
 from memory.pipeline.aligned import activity
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.slots import slot_of
+
+
+def never_told(evidence: Evidence) -> bool:
+    """Whether the question asks what someone does, studies or comes from, and nothing said
+    of them could say it."""
+    return job_never_told(evidence) or study_never_told(evidence) or origin_never_told(evidence)
 
 
 def job_never_told(evidence: Evidence) -> bool:
@@ -26,6 +37,81 @@ def job_never_told(evidence: Evidence) -> bool:
     if same_entity(evidence.speaker, intent.subject) or pastime(intent.text):
         return False
     return not any(tells_job(f, intent.subject, evidence.speaker) for f in evidence.facts)
+
+
+STUDY_SLOTS = {"study", "studies_at", "major", "studies"}
+# Words that say what someone studies, said of them ("Thảo's degree", "Fern studies law").
+STUDY_WORDS = {"study", "major", "degree", "course", "masters", "master", "phd", "diploma"}
+STUDY_WORDS |= {"apprenticeship", "student", "university", "uni", "college", "school"}
+
+
+def study_never_told(evidence: Evidence) -> bool:
+    """ "What is Thảo studying?" when nothing said of her says what she studies ("Tín
+    studies welding, he sleeps in Thảo's old room" does not): "I don't know"."""
+    intent = evidence.intent
+    if intent.relation not in STUDY_SLOTS or intent.yes_no or not intent.subject:
+        return False
+    if same_entity(evidence.speaker, intent.subject):
+        return False
+    return not any(tells_study(f, intent.subject) for f in evidence.facts)
+
+
+def tells_study(fact: Fact, subject: str) -> bool:
+    """A study slot of theirs, or a sentence with a study word said of them (they are its
+    clause's subject or its owner) or of a "she"/"he" that could be them."""
+    if slot_of(fact) in STUDY_SLOTS and same_entity(fact.subject, subject):
+        return True
+    text = source(fact)
+    first = tokenize(subject.lower())[:1]
+    if not first or first[0] not in text.lower():
+        return False
+    doc = parse(text)
+    named = next((t.i for t in doc if t.lower_ == first[0]), len(doc))
+
+    def them(token) -> bool:  # "my niece Fern": Fern, by the name said with the role
+        return any(t.lower_ == first[0] for t in token.subtree if t.dep_ in NAMING or t == token)
+
+    for token in doc:
+        if token.lemma_.lower() not in STUDY_WORDS:
+            continue
+        owner = token if token.dep_ == "poss" else child(token, "poss")
+        if owner is not None and them(owner):
+            return True
+        verb = token if token.pos_ in ("VERB", "AUX") else governing_verb(token)
+        said = children(verb, "nsubj", "nsubjpass") if verb is not None else []
+        if said and them(said[0]):
+            return True
+        gender = FEMININE.get(said[0].lower_) if said else None
+        if gender and named < said[0].i and not named_between(doc, named, said[0].i, gender, first):
+            return name_gender(subject) in ("", gender)
+    return False
+
+
+NAMING = ("appos", "compound", "conj")
+
+
+ORIGIN = re.compile(r"^\s*where(?:'s| is| was| does| did)?\b.*\bfrom\s*\??\s*$", re.I)
+ORIGIN_WORDS = ("from", "born", "grow", "raise")
+
+
+def origin_never_told(evidence: Evidence) -> bool:
+    """ "Where is Ali from?" when nothing said of Ali says where he comes from ("replacement
+    is Ali, starts 3 march", told beside where Sindre went): "I don't know"."""
+    intent = evidence.intent
+    subject = intent.subject or ""
+    if intent.yes_no or not subject or not ORIGIN.search(intent.text):
+        return False
+    if owned_by(evidence.speaker, subject) or not subject[:1].isupper():
+        return False
+    name = tokenize(subject.lower())[:1]
+    for fact in evidence.facts:
+        said = slot_of(fact)
+        if any(word in said for word in ORIGIN_WORDS) and same_entity(fact.subject, subject):
+            return False
+        for sent in sentences(source(fact).lower()):
+            if name and name[0] in tokenize(sent) and re.search(r"\bfrom\b", sent):
+                return False  # a sentence naming them may say it ("... to stay, from X")
+    return True
 
 
 def pastime(question: str) -> bool:
@@ -80,14 +166,22 @@ def may_say_job(text: str, subject: str) -> bool:
     for token in parse(text):
         if not first or token.lower_ != first[0]:
             continue
-        if token.dep_ == "poss" or any(c.dep_ == "appos" for c in token.children):
+        if token.dep_ == "poss" and token.head.lemma_.lower() not in PEOPLE:
+            return True  # "Claire's first week as deputy head", not "Juho's mother"
+        if any(c.dep_ == "appos" for c in token.children):
             return True
         verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
-        # (what one does is said in the present: "Tess brought her new boyfriend" is an
-        # event, not a job)
-        if verb is not None and activity(verb) is not None and verb.tag_ != "VBD":
+        if verb is not None and activity(verb) is not None and present(verb):
             return True
     return False
+
+
+def present(verb) -> bool:
+    """What one does is said in the present ("Tess brought her new boyfriend", "Gustavo was
+    crying" are events), and not of one's own things ("rides her yamaha everywhere")."""
+    past = verb.tag_ == "VBD" or any(a.tag_ == "VBD" for a in children(verb, "aux"))
+    thing = next(iter(children(verb, "dobj")), None)
+    return not past and (thing is None or not children(thing, "poss"))
 
 
 def said_by_pronoun(text: str, value: str, subject: str) -> bool:
@@ -110,5 +204,23 @@ def said_by_pronoun(text: str, value: str, subject: str) -> bool:
         if said and (said[0].pos_ != "PRON" or said[0].i < named_at):
             return False  # said of someone named, or of a "she" before they were named
         gender = FEMININE.get(said[0].lower_, "") if said else ""
+        if gender and named_between(doc, named_at, said[0].i, gender, tokenize(subject.lower())):
+            return False  # "Tomos and his brother Idris came over, he's ...": Idris
         return not gender or name_gender(subject) in ("", gender)
     return True
+
+
+def named_between(doc, start: int, end: int, gender: str, own: Sequence[str] = ()) -> bool:
+    """Whether someone who may be "he" or "she" (`gender`) is named between the person asked
+    about and the pronoun (at `end`): the pronoun then names the nearer one, as extraction
+    read it."""
+    # (one named again beside the pronoun is someone else: "She taught Arabic, whereas
+    # Samira is a pharmacist")
+    beside = {t.lower_ for t in doc[end].sent if t.i != end}
+    beside |= set(own)  # their own name ("Madame Bennani")
+    for token in doc[start + 1 : end]:
+        name = token.text.capitalize()
+        person = name_gender(name) == gender or is_first_name(name) and not name_gender(name)
+        if token.pos_ == "PROPN" and person and token.lower_ not in beside:
+            return True
+    return False

@@ -18,7 +18,7 @@ from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import is_first_name
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
-from memory.pipeline import amend, guard, realised, retrieve
+from memory.pipeline import amend, guard, holders, realised, retrieve
 from memory.pipeline.guard import base_relation, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
@@ -79,6 +79,8 @@ def extract_in_context(
     parsed = steps.extract(text, speaker=speaker, last_person=last, people=people)
     parsed = statements.as_speaker(parsed, speaker=speaker, names=recent.names)
     parsed = realised.moves(parsed, user_id=user_id, speaker=speaker)
+    parsed = holders.named(parsed, user_id=user_id, speaker=speaker)
+    parsed = holders.lost(parsed, user_id=user_id, speaker=speaker)
     return realised.jobs(parsed, user_id=user_id, speaker=speaker)
 
 
@@ -181,6 +183,10 @@ class UpdatePipeline:
         if parsed.negated and parsed.object:
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.object)
             found += [f for f in held if f not in found]
+        elif parsed.negated and parsed.subject:
+            # "gary's done coaching": the roles he holds ("my coach is Gary") may end
+            held = retrieve.holding_value(user_id=self.user.pk, value=parsed.subject)
+            found += [f for f in held if f not in found and f.relation.startswith("role:")]
         return found
 
     def apply_corrections(self, parsed: list[nlp.ParsedFact], vectors: list, prepared: Prepared):
