@@ -75,12 +75,11 @@ class Pronouns:
         before = pronoun.doc[pronoun.i - 1]
         if before.head != pronoun.head or before.dep_ not in ("npadvmod", "dep", "nsubj", "advmod"):
             return None
-        named = before.pos_ == "PROPN" or name_like(before)  # ("Oanh" is tagged an adverb)
-        owned = child(before, "poss") is not None and before.lower_ in PEOPLE  # ("my mama")
-        named = named and not owned
-        if not (named or owned or before.pos_ == "NOUN" and before.dep_ != "advmod"):
-            return None
-        if is_time(before):
+        # ("my mama", tagged a cry; "Oanh", tagged an adverb)
+        owned = child(before, "poss") is not None and before.lower_ in PEOPLE
+        named = not owned and (before.pos_ == "PROPN" or name_like(before))
+        common = before.pos_ == "NOUN" and before.dep_ != "advmod"
+        if not (owned or named or common) or is_time(before):
             return None
         person = self.name_of(before) if named else self.entity(before)
         self.remember([person])
@@ -243,18 +242,14 @@ def name_like(token: Token) -> bool:
     """A capitalised word that is a first name or no English word, however it was tagged."""
     from memory.nlp.casing import english_words, is_first_name
 
-    if not token.text[:1].isupper() or not token.is_alpha:
+    if not token.text[:1].isupper():
         return False
     return is_first_name(token.text) or token.lower_ not in english_words()
 
 
 def looks_named(token: Token) -> bool:
-    """A capitalised word that is a first name or no English word ("Tomasz")."""
-    from memory.nlp.casing import english_words, is_first_name
-
-    if not token.text[:1].isupper() or token.pos_ not in ("NOUN", "PROPN"):
-        return False
-    return is_first_name(token.text) or token.lower_ not in english_words()
+    """A capitalised noun that is a first name or no English word ("Tomasz")."""
+    return token.pos_ in ("NOUN", "PROPN") and name_like(token)
 
 
 def named_pair(token: Token) -> tuple[Token, Token] | None:

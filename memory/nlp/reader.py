@@ -410,8 +410,8 @@ def name_said_before(token: Token) -> Token | None:
 
 
 def glued(span: Span) -> Span:
-    """A name with what is typed on to it without a space ("X" of "X-T5", "Zoe" of "Zoe's"
-    is not: an apostrophe is no part of a name)."""
+    """A name with what is typed on to it with no space between: "X-T5", which the parser
+    reads as "X", "-" and "T5" (an apostrophe ends it: "Zoe's" is Zoe)."""
     doc, end = span.doc, span.end
     while end < len(doc) and not doc[end - 1].whitespace_:
         after = doc[end]
