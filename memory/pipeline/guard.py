@@ -111,7 +111,7 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
         return False
     noun, did = role.removeprefix("role:").split()[-1], base_relation(new.relation)
     # "Trond got let go": who lost their job is no one's manager there any more
-    return doer(noun, did) or did in JOB_ENDED and noun in WORK_ROLES
+    return doer(noun, did) or (did in JOB_ENDED and noun in WORK_ROLES)
 
 
 def doer(noun: str, verb: str) -> bool:

@@ -45,7 +45,9 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
 
     relation = base_relation(new.relation)
     if stops_role(new, fact):
-        return verdict("make_false", f"{new.subject} stopped {relation}ing")
+        held = fact.relation.removeprefix("role:")
+        reason = f"{new.subject} stopped ({relation}), so is no longer the {held}"
+        return verdict("make_false", reason)
     if new.past:
         # Said of the past: it ends only the same fact still held as true, nothing else.
         same = nlp.same_entity(new.subject, fact.subject) and relation == fact.relation
