@@ -20,6 +20,7 @@ A negated clause ("he doesn't play anymore") or one still planned ("will open") 
 nothing; of several clauses that fit equally, the newest said wins (what holds now).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memory import nlp
@@ -139,7 +140,7 @@ def read(text: str, fact: Fact, speaker: str) -> list[Clause]:
     return _read(*_body(text, speaker), fact)
 
 
-def _read(who: str, body: str, fact: Fact, people: list[str] = ()) -> list[Clause]:
+def _read(who: str, body: str, fact: Fact, people: Sequence[str] = ()) -> list[Clause]:
     reader = Reader(speaker=who)
     doc = parse(body)
     if opens_with_pronoun(doc):
