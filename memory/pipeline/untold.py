@@ -1,8 +1,10 @@
-"""What someone does, when nothing said tells it: "What does Tomaž do for work?" after
-"gf is Ana, she's a physio ... my best friend Tomaž is the one who introduced us" is "I
-don't know", not Ana's job and not every sentence that names Tomaž. A job counts as told of
-someone when a job slot holds it for them, when a "she"/"he" that could be them says it, or
-when they are the subject of a clause that says an activity."""
+"""What someone does, studies or comes from, when nothing said tells it: "What does Tomaž
+do for work?" after "gf is Ana, she's a physio ... my best friend Tomaž is the one who
+introduced us" is "I don't know", not Ana's job and not every sentence that names Tomaž. A
+job counts as told of someone when a job slot holds it for them, when a "she"/"he" that
+could be them says it, or when they are the subject of a clause that says an activity; what
+they study, when a study word is said of them; where they are from, when a slot of origin
+holds it or a sentence naming them says "from"."""
 
 import re
 from collections.abc import Sequence
