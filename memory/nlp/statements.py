@@ -288,7 +288,7 @@ def extract(
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
     text = CONTRACTED_IS.sub(lambda m: f"{next(g for g in m.groups() if g)} is ", text)
-    text = done_doing(described_is(text))  # "jovana's pregnant!!", "gary's done coaching"
+    text = described_is(text)  # "jovana's pregnant!!" ("gary's done coaching": plainly)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))
     if THIRD_PERSON & {t.lower_ for t in doc}:
