@@ -68,38 +68,41 @@ def members_asked(relation: str) -> bool:
     return kind != relation and kind.rstrip("s") in CATEGORIES
 
 
+def _slot_facts(evidence: Evidence) -> list[Fact]:
+    """The current facts filling the slot asked, for whom it asks."""
+    intent = evidence.intent
+    return [
+        f
+        for f in evidence.facts
+        if f.is_true
+        and f.relation == intent.relation
+        and nlp.same_entity(f.subject, intent.subject or "")
+    ]
+
+
 def _slot_newer(evidence: Evidence, told: Fact) -> bool:
     """The slot asked was filled by a later message than the sentence ("electrician at the
     sugar mill, 15 yrs now", then "started today with Energy Fiji"): the slot's reading of
     the newer message stands."""
-    intent = evidence.intent
-    return any(
-        f.is_true
-        and f.relation == intent.relation
-        and nlp.same_entity(f.subject, intent.subject or "")
-        and (f.source_message_id or 0) > (told.source_message_id or 0)
-        for f in evidence.facts
-    )
+    told_in = told.source_message_id or 0
+    return any((f.source_message_id or 0) > told_in for f in _slot_facts(evidence))
 
 
 def _slot_said_after(evidence: Evidence, told: Fact, text: str, clause: str) -> bool:
     """The slot asked was filled by the same message, with a value said after the clause
     ("started me on 50 mcg in May and has just upped it to 75 mcg"): the later word stands."""
-    intent = evidence.intent
+    said = text.lower()
     words = [w for w in tokenize(clause.lower()) if w.isalnum()]
     last = words[-1] if words else ""
-    # (where the clause ends in the message: its last word, the clause being said back)
-    end = text.lower().rfind(last) + len(last) if last and last in text.lower() else -1
-    if end < 0:
+    if not last or last not in said:
         return False
+    # (where the clause ends in the message: its last word, the clause being said back)
+    end = said.rfind(last) + len(last)
     return any(
-        f.is_true
-        and f.relation == intent.relation
-        and nlp.same_entity(f.subject, intent.subject or "")
-        and f.source_message_id == told.source_message_id
+        f.source_message_id == told.source_message_id
         and f.object
-        and text.lower().find(f.object.lower(), end) >= 0
-        for f in evidence.facts
+        and said.find(f.object.lower(), end) >= 0
+        for f in _slot_facts(evidence)
     )
 
 
