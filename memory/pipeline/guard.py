@@ -109,9 +109,14 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
         return False
     if not (new.subject and nlp.same_entity(new.subject, fact.object)):
         return False
-    noun, did = role.removeprefix("role:").split()[-1], base_relation(new.relation)
+    noun, did = role_noun(role), base_relation(new.relation)
     # "Trond got let go": who lost their job is no one's manager there any more
     return doer(noun, did) or (did in JOB_ENDED and noun in WORK_ROLES)
+
+
+def role_noun(relation: str) -> str:
+    """The last word of a role: "role:work laptop" -> "laptop", "role:coach" -> "coach"."""
+    return relation.removeprefix("role:").split()[-1]
 
 
 def doer(noun: str, verb: str) -> bool:

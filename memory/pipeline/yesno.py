@@ -14,7 +14,7 @@ from memory.nlp.facts import leisure
 from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.pipeline import slots
-from memory.pipeline.guard import base_relation, owned_by, slot_name
+from memory.pipeline.guard import base_relation, owned_by, role_noun, slot_name
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
 from memory.pipeline.speech import day, join, quote, sentence, since, speak, until
@@ -304,7 +304,7 @@ def in_slot_asked(fact: Fact, asked: str | None) -> bool:
     held, asked = base_relation(fact.relation), asked or ""
     if not held.startswith("role:") or not asked.startswith("role:"):
         return False
-    return held.removeprefix("role:").split()[-1] == asked.removeprefix("role:").split()[-1]
+    return role_noun(held) == role_noun(asked)
 
 
 def holder_yes_no(evidence: Evidence) -> str | None:
