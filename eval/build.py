@@ -33,6 +33,7 @@ SETS = (
     "dev9",
     "dev10",
     "dev11",
+    "dev12",
     "holdout",
     "fresh",
     "fresh2",

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from memory.nlp.anchors import event_anchor
+from memory.nlp.casing import english_nouns
 from memory.nlp.marks import NOW_ADVERBS
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
@@ -27,6 +28,7 @@ from memory.nlp.reader import (
 )
 from memory.nlp.relations import ROLE_NOUNS
 from memory.nlp.slotwords import OF_PLACES, commute_asked, measured, possessing
+from memory.nlp.words import VEHICLES
 
 # Questions whose owned noun is the slot asked ("What is my dog's name?", "Who is my
 # manager?", "What's my sister called?", "What pets do I have?"); with any other verb the
@@ -181,6 +183,8 @@ def habitual(root: Token) -> str | None:
     to = child(comp, "aux") if comp is not None else None
     if root.lemma_ != "use" or comp is None or to is None or to.lower_ != "to":
         return None
+    if root.tag_ == "VBG":
+        return None  # "What am I using to get to work now?": a means, no habit
     return "".join(t.text_with_ws for t in root.doc if t not in (root, to)).strip()
 
 
@@ -204,7 +208,7 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         named = name_of_thing(token, reader)
         if named is not None:
             return named
-        if token.pos_ != "NOUN" or not person_owned(token):
+        if not common_noun(token) or not person_owned(token):
             continue
         owner = reader.owner(token)
         if child(token, "appos") is not None:
@@ -237,8 +241,19 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         if token.dep_ == "dobj" and possessing(token.head):
             subject = child(token.head, "nsubj")
             if subject is not None:
-                return reader.entity(subject), f"role:{reader.role(token)}", None
+                role = reader.role(token)
+                # ("what car have we got now?": the one vehicle had is the one driven)
+                one_vehicle = role in VEHICLES and token.tag_ != "NNS"
+                return reader.entity(subject), "drive" if one_vehicle else f"role:{role}", None
     return None
+
+
+def common_noun(token: Token) -> bool:
+    """A noun, or an English noun in lower case that the tagger took for a name after a
+    wh-word ("what van have we got now?")."""
+    if token.pos_ == "NOUN":
+        return True
+    return token.pos_ == "PROPN" and token.text.islower() and token.lower_ in english_nouns()
 
 
 def called_role(root: Token, reader: Reader) -> tuple[str, str, None] | None:

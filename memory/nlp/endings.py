@@ -98,7 +98,9 @@ class EndingFrames:
         if phrase[0] == "leave" and (target is not None or prep_objects(verb)):
             return False  # "left the band" (holdings), "left for work", "left at five"
         if target is None and phrase in LEAVING:
-            return self.left(verb, subject) and not prep_objects(verb)
+            # ("Carmen moved out on Sunday": when, not where from)
+            untimed = [o for _, o in prep_objects(verb) if not is_time(o)]
+            return self.left(verb, subject) and not untimed
         if target is None or is_time(target) or target.lower_ in FIRST_PERSON:
             return False
         if any(c.lower_ in HABITUAL for c in verb.children):
@@ -177,10 +179,12 @@ def ended_target(verb: Token) -> Token | None:
     if obj is not None:
         return obj
     preps = children(verb, "prep")
-    for prep in preps + [q for p in preps for q in children(p, "prep")]:
+    # ("moved out of the flat on Sunday": "of" may hang from "out"; "on Sunday" is when)
+    loose = [q for c in children(verb, "prt", "advmod") for q in children(c, "prep")]
+    for prep in preps + [q for p in preps for q in children(p, "prep")] + loose:
         if prep.lower_ in TARGET_PREPS:
             found = child(prep, "pobj")
-            if found is not None:
+            if found is not None and not is_time(found):
                 return found
     return None
 

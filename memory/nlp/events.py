@@ -112,9 +112,10 @@ class EventFrames:
         self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
         return True
 
-    def swapped(self, verb: Token, subject: Token) -> bool:
-        """ "replaced the basil with a curry leaf", "swapped the Golf for a Polo": the new
-        thing is had in the old one's place."""
+    def swapped(self, verb: Token, subject: Token, plan: bool = False) -> bool:
+        """ "replaced the basil with a curry leaf", "swapped the Golf for a Polo", "traded in
+        the Myvi for an Ativa": the new thing is had in the old one's place. Of a swap to
+        come, the old one is still had and the new one is planned."""
         if verb.lemma_ not in ("replace", "swap", "trade", "exchange"):
             return False
         if subject.i != verb.i and subject.lower_ not in FIRST_PERSON:
@@ -122,12 +123,17 @@ class EventFrames:
         new = [o for p, o in prep_objects(verb) if p in ("with", "for") and o.pos_ in NOUNS]
         if not new:
             return False
-        old = child(verb, "dobj")
+        # ("traded in the Myvi": the parser may take the particle for a preposition)
+        old = child(verb, "dobj") or next((o for p, o in prep_objects(verb) if p == "in"), None)
         if old is not None and old.lower_ == "it":
             old = said_before(verb)  # "... on the TVS was killing me so i swapped it for ..."
+        speaker = self.reader.speaker
         if old is not None and old.pos_ in ("NOUN", "PROPN"):
-            self.frames.append(Frame(self.reader.speaker, "", self.reader.value(old), True))
-        self.add(self.reader.speaker, "has", self.reader.value(measured(new[0])), multi=True)
+            if plan:
+                self.add(speaker, "has", self.reader.value(old), multi=True)
+            else:
+                self.frames.append(Frame(speaker, "", self.reader.value(old), True))
+        self.add(speaker, "has", self.reader.value(measured(new[0])), multi=True, plan=plan)
         return True
 
 

@@ -15,6 +15,8 @@
   fact holding it and corrects it.
 """
 
+from lemminflect import getAllLemmas
+
 from memory.nlp.changes import ChangeFrames, value_misread
 from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
@@ -199,6 +201,10 @@ class SentenceFrames(
             self.bought_home(verb, subject, neg)
             if not plan and (self.perished(verb, subject, neg) or self.swapped(verb, subject)):
                 continue
+            # ("going to trade the Myvi for an Ativa": the Myvi is had until then)
+            told_ahead = plan and verb.dep_ == "xcomp" and not neg
+            if told_ahead and self.swapped(verb, subject, plan=True):
+                continue
             if not neg and (self.flat_is(verb, subject) or self.took_room(verb, subject)):
                 continue
             if verb.lemma_ == "be" and self.copula(verb, subject, neg, plan):
@@ -278,7 +284,7 @@ class SentenceFrames(
         return bool(left)
 
     def verbal(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
-        obj = child(verb, "dobj", "attr", "oprd", "acomp")
+        obj = child(verb, "dobj", "attr", "oprd", "acomp") or lone_word(verb)
         target = verb
         entity = self.reader.entity(subject)
         prt = child(target, "prt")
@@ -330,3 +336,12 @@ def job_object(verb: Token) -> bool:
     """ "had to stop the bookstore job": a verb of stopping whose object is a job."""
     obj = child(verb, "dobj")
     return obj is not None and obj.lemma_ in GENERIC_OBJECTS
+
+
+def lone_word(verb: Token) -> Token | None:
+    """ "I started keto": an unknown word the tagger took for a verb after another verb, which
+    is that verb's object."""
+    comp = child(verb, "xcomp")
+    if comp is None or list(comp.children) or comp.tag_ not in ("VBN", "VB"):
+        return None
+    return comp if "VERB" not in getAllLemmas(comp.lower_) else None

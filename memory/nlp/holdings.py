@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from lemminflect import getLemma
 
-from memory.nlp.casing import is_first_name
+from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.counted import names_after
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
@@ -285,7 +285,8 @@ class HoldingFrames:
         # of people or pets: "languages: English, Hindi" lists no one
         anyone = label.lemma_.lower() in ANIMATE
         plural = label.tag_ == "NNS" and label.lower_ not in NOT_LABELS
-        names = [n for n in listed_names(colon) if anyone or is_first_name(n.text)]
+        # (a name no list knows is still a name where no English word is: "Pihla")
+        names = [n for n in listed_names(colon) if anyone or is_first_name(n.text) or foreign(n)]
         names = names if plural else []  # ("garden update: rosemary, ..." names no one)
         if plural:
             for name in names:
@@ -395,6 +396,10 @@ def list_label(colon: Token) -> Token | None:
     if any(t.dep_ in SUBJECTS and t.head == label for t in before):
         return None
     return label
+
+
+def foreign(token: Token) -> bool:
+    return token.pos_ == "PROPN" and token.lower_ not in english_words()
 
 
 def listed_names(colon: Token) -> list[Token]:

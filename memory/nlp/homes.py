@@ -13,7 +13,7 @@ HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "
 DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bungalow", "cottage"}
 DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place", "unit"}
 DWELLINGS |= {"bedsit", "loft", "duplex", "dorm"}
-MOVING = {"move", "relocate", "emigrate"}
+MOVING = {"move", "relocate", "emigrate", "shift"}
 # what one rents to live in
 HOMES = DWELLINGS - {"studio"}
 # Verbs of getting a home to live in ("got a flat in Leith", "took a room in Hackney"); one

@@ -14,6 +14,8 @@ the mall". Asked what holds now, the latest such clause names the value that rep
 one a slot may still hold, where the slot reading missed the change.
 """
 
+import re
+
 from memory.nlp.endings import (
     ENDING_PHRASES,
     ENDING_VERBS,
@@ -160,7 +162,11 @@ def ended_clauses(text: str) -> list[str]:
     choir", "the trip fell through", "used to sing"): not those that only place a thing
     earlier ("a former minister", "previous experience", "before that"), which say nothing
     of whether what the clause tells still holds."""
-    return _marked_clauses(text, _marks_end)
+    return _marked_clauses(FINISHED_IS.sub(r"\1 is ", text), _marks_end)
+
+
+# "keto's over", "the trip's cancelled": the "'s" is "is" (the parser reads a possessive)
+FINISHED_IS = re.compile(rf"\b([^\W\d_][\w-]*)'s (?=(?:{'|'.join(sorted(FINISHED))})\b)", re.I)
 
 
 def _marks(token: Token) -> bool:
@@ -178,6 +184,8 @@ def _marks_end(token: Token) -> bool:
         return back or not any(c.dep_ == "prep" for c in token.children)
     if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
         return not _present_state(token)
+    if token.lemma_ == "go" and token.dep_ in ("ccomp", "xcomp") and token.head.lemma_ == "let":
+        return True  # "we had to let Bosun go"
     # "since the factory closed" (the tagger took "closed" for an adjective)
     return token.lower_ in ENDED and token.pos_ == "ADJ" and not _present_state(token)
 
@@ -305,6 +313,7 @@ def _ends(verb: Token) -> bool:
     closed", "switched from law"."""
     lemma = verb.lemma_.lower()
     loose = {c.lower_ for c in verb.children if c.dep_ in ("advmod", "prt")}
+    preps = {p for p, _ in prep_objects(verb)}
     if any((lemma, word) in LOSING_PHRASES for word in loose):
         return True  # "gave away the piano" ("away" read as an adverb)
     if lemma == "leave":
@@ -314,6 +323,11 @@ def _ends(verb: Token) -> bool:
         return True  # ("mercy and i broke up": what held between them ended)
     if lemma == "go" and lives_elsewhere(verb):
         return True
+    given = child(verb, "dobj")
+    if lemma == "give" and given is not None and given.lower_ != "birth" and "to" in preps:
+        return True  # "gave Tofu to my parents"
+    if lemma == "hand" and (particle(verb) == "over" or "over" in loose):
+        return True  # "handed over the youth group"
     if lemma in CHANGING:
         return any(c.dep_ == "prep" and c.lower_ == "from" for c in verb.children)
     return False

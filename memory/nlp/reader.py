@@ -241,6 +241,8 @@ class Reader(Pronouns):
         opening = verb.dep_ == "xcomp" and verb.head.i == verb.sent.start
         if opening and not children(verb.head, *SUBJECTS):
             return [verb]
+        if verb.dep_ == "xcomp" and head.dep_ in ("ROOT", "conj") and self.said_by(head) == [head]:
+            return [verb]  # "looked at a Hilux, ended up going with a Prado": the speaker's
         if fragment and (verb.tag_ in ("VBG", "VBD", "VBN") or bare):
             return [verb]
         if verb.dep_ in ("advcl", "conj") and verb.tag_ in ("VBG", "VBD", "VBN"):
@@ -292,6 +294,9 @@ class Reader(Pronouns):
         name = called(token)
         if name is not None:
             return self.value(name)
+        counted = measured_of(token)
+        if counted is not None:
+            return self.value(counted)  # "play a bit of guitar": guitar
         appos = child(token, "appos") if token.pos_ == "NOUN" else None
         if appos is not None and appos.pos_ == "PROPN":
             return self.value(appos)  # "married an English fellow, Graham": Graham
@@ -434,3 +439,15 @@ def titled(token: Token) -> str | None:
     if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in kinds:
         return None
     return word
+
+
+# Nouns of amount whose "of" says what is meant ("a bit of guitar", "a couple of trucks")
+AMOUNTS = {"bit", "lot", "lots", "couple", "few", "little", "bunch", "ton", "tons", "load", "loads"}
+
+
+def measured_of(token: Token) -> Token | None:
+    """What an amount is of ("a bit of guitar" -> guitar), or None."""
+    if token.lemma_.lower() not in AMOUNTS:
+        return None
+    of = child(token, "prep")
+    return child(of, "pobj") if of is not None and of.lower_ == "of" else None

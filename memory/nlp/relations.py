@@ -43,7 +43,7 @@ RULES: list[Rule] = [
     _rule("lives_in", r"(?:settle|stay|base|locate) (?:in|at|near)"),
     _rule(
         "lives_in",
-        r"(?:move|relocate|move back|go back|come back|emigrate|return) (?:to|into)",
+        r"(?:move|relocate|shift|move back|go back|come back|emigrate|return) (?:to|into)",
         ends_previous=True,
     ),
     _rule(

@@ -8,6 +8,7 @@ from dataclasses import replace
 from memory.nlp.casing import english_nouns, is_first_name, with_known_names
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
+from memory.nlp.fragments import named_after, with_speaker
 from memory.nlp.frames import Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
@@ -194,7 +195,7 @@ def unlabelled(text: str) -> str:
 
 
 CONTRACTED_IS = re.compile(
-    r"\b([A-Z][\w-]*)'s (?=(?:the|a|an|not|now|still|also|in|at|from|with|on|my|our|his|her|"
+    r"\b([A-Z][\w-]*)'s (?=(?:the|a|an|not|now|still|also|all|in|at|from|with|on|my|our|his|her|"
     r"their|going|moving|getting)\b)"
     # of any noun, before a word only a predicate starts with ("basil's finally dead")
     r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really)\b)"
@@ -207,6 +208,14 @@ CONTRACTED_IS = re.compile(
     # of any word, before "from" or "still", which follow no possessive ("camila's from
     # temuco", "the dog's still at the vet")
     r"|\b([A-Za-z][\w-]*)'s (?=(?:from|still)\b)"
+)
+
+# "jack's quit swimming", "mum's started yoga": before a participle of a change, "has"
+CONTRACTED_HAS = re.compile(
+    r"\b(?!(?:that|it|this|there|here|what|who|where|let)'s)([A-Za-z][\w-]*)'s "
+    r"(?=(?:quit|left|moved|started|stopped|joined|finished|sold|bought|"
+    r"got|been|taken|lost|given|retired|switched|dropped|signed|decided)\b)",
+    re.I,
 )
 
 # before a word that only describes ("jovana's pregnant!!", "aizada's lowkey jealous")
@@ -281,13 +290,15 @@ def extract(
     # "on wednesday now... sorry, thursday not wednesday": what was meant is read
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
-    text = said_of_self(unlabelled(plainly(fixed.text if fixed is not None else text)))
+    text = named_after(plainly(fixed.text if fixed is not None else text))
+    text = said_of_self(unlabelled(with_speaker(text)))
     # "wait no, Unai's the firefighter": the cue marks the message a correction; the parser
     # reads what follows better without it.
     cued = LEAD_CUE.match(text) is not None
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
     text = CONTRACTED_IS.sub(lambda m: f"{next(g for g in m.groups() if g)} is ", text)
+    text = CONTRACTED_HAS.sub(r"\1 has ", text)  # "jack's quit swimming"
     text = described_is(text)  # "jovana's pregnant!!" ("gary's done coaching": plainly)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
     doc = parse(re.sub(r"[ \t]{2,}", " ", MARKUP.sub(" ", LAUGHTER.sub("", text))))

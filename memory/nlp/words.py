@@ -155,6 +155,8 @@ STAFF = frozenset(
     "hired hand receptionist cashier waiter waitress barista".split()
 ) | {"hired hand"}
 # What one gets and then has: pets and children ("we got a puppy", "they had a baby").
+VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
+VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}
 KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}
 LEAVE_VERBS = {"leave", "quit", "exit"}
 

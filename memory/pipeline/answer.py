@@ -10,7 +10,8 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
 from memory.nlp.frames import WISHED
-from memory.nlp.questions import asks_after
+from memory.nlp.nowfirst import present_first
+from memory.nlp.questions import QuestionIntent, asks_after
 from memory.pipeline import (
     aligned,
     anchored,
@@ -31,7 +32,7 @@ from memory.pipeline import (
 from memory.pipeline.dates import dated_beside, happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
-from memory.pipeline.names import about_subject, source
+from memory.pipeline.names import about_subject, nearest_first, of_asked, source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, quote, sentence, since, speak, until
 from memory.pipeline.yesno import says_ended, yes_no
@@ -55,9 +56,22 @@ def compose(evidence: Evidence) -> str:
     if said == UNKNOWN and evidence.facts and not evidence.intent.yes_no:
         # nothing decided it: a statement said in words close to the question's may
         return nearest_said(evidence) or UNKNOWN
+    if asks_now(evidence.intent):
+        said = present_first(said)  # a change quoted old value first still answers with the new
     # a value that is the user ("it was <username>") is said as "you": a username is
     # never said to anyone, whichever reader chose the words
     return wording.second_person(said, evidence.speaker)
+
+
+ORDER_WORDS = re.compile(r"\b(from|first|before|after)\b", re.I)
+
+
+def asks_now(intent: QuestionIntent) -> bool:
+    """A question about today's value: not yes/no, not of the past, an order or a time, and
+    not where someone is from."""
+    if intent.yes_no or intent.wants_past or intent.wants_order or intent.anchor:
+        return False
+    return intent.wh != "when" and not ORDER_WORDS.search(intent.text)
 
 
 def decide(evidence: Evidence) -> str | None:
@@ -195,7 +209,9 @@ def current(evidence: Evidence) -> str:
             if close:
                 return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
-            return said_last(told_of_subject(evidence)[:limit], evidence.speaker)
+            told = told_of_subject(evidence)
+            said = {f.pk: said_back(f, evidence.speaker) for f in told}
+            return said_last(nearest_first(evidence, told, said)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
@@ -217,15 +233,7 @@ def told_of_subject(evidence: Evidence) -> list[Fact]:
     subject = evidence.intent.subject or ""
     # (each fact said back is a parse: only as many as could be said)
     facts = about_subject(evidence)[: 3 * settings.ANSWER_MAX_FACTS]
-    # (named by the last word of the name, as about_subject finds them: "Mitchell")
-    named = subject.split("'s ")[0].lower().split()[-1:]
-    own = [
-        f
-        for f in facts
-        if nlp.same_entity(f.subject, subject)
-        or named
-        and named[0] in nlp.tokenize(said_back(f, evidence.speaker).lower())
-    ]
+    own = [f for f in facts if of_asked(subject, f, said_back(f, evidence.speaker))]
     return own or facts
 
 

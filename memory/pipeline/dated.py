@@ -19,9 +19,11 @@ from datetime import datetime
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.endings import ENDING_VERBS
 from memory.nlp.parse import Span, Token, parse
 from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.questions import unwrap
+from memory.nlp.words import ACQUIRE, LOSS_VERBS
 from memory.pipeline import aligned, expect
 from memory.pipeline.dates import MONTH_NAMES, said_in
 from memory.pipeline.guard import owned_by
@@ -211,6 +213,10 @@ def fit(
             best, plan = match + near, unreal(token)
     if best:
         return best, plan
+    if event.verb in STARTING | ACQUIRE and any(ends_asked(t, event) for t in sent):
+        # "when did I get the scooter?" is not told by "sold scooter": the sentence names
+        # the thing as it ended
+        return 0.0, False
     if own >= len(event.words) and since(sent) and event.verb in STARTING:
         # "living in laureles in medellín since last october": when that began (when all
         # the question names is said: "the pharmacy ... since 2019" is not "the hospital
@@ -219,6 +225,15 @@ def fit(
     if shared >= 1.5:
         return float(shared), any(unreal(t) for t in sent if t.pos_ in ("VERB", "AUX"))
     return 0.0, False
+
+
+def ends_asked(token: Token, event: Event) -> bool:
+    """A verb by which what is asked ended or was given up ("sold the scooter"; not "quit
+    my job" beside "started ceramics full time")."""
+    lemma = token.lemma_.lower()
+    if token.pos_ != "VERB" or lemma not in LOSS_VERBS | ENDING_VERBS or negated(token):
+        return False
+    return bool({nlp.stem(t.lower_) for t in token.subtree if t.i != token.i} & event.words)
 
 
 def own_words(predicate: Token) -> list[Token]:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
+from memory.nlp.intro import agent
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
-from memory.nlp.predicates import TIME_UNITS
-from memory.nlp.words import ANIMALS, PEOPLE
+from memory.nlp.reader import prep_objects
+from memory.nlp.words import PEOPLE
 from memory.pipeline.dates import capitalised, day_beside
 from memory.pipeline.names import source
 
@@ -73,7 +74,22 @@ def expected(question: str) -> Expected | None:
         return Expected("person")
     if word not in ("what", "which"):
         return None
+    if word == "what" and asks_job(doc):
+        return Expected("job")
     return asked_noun(doc, wh)
+
+
+# "for work", "for a living": what someone does for these is their job
+FOR_WORK = {"work", "living", "job", "money", "career"}
+
+
+def asks_job(doc: Doc) -> bool:
+    """ "What does Kiri do for work?", "what's Tomasz doing for a living?": a job is asked
+    (not "what does Léa do on Saturdays?", which asks a pastime)."""
+    doing = [t for t in doc if t.lemma_ == "do" and t.dep_ in ("ROOT", "xcomp", "ccomp")]
+    return any(
+        o.lemma_.lower() in FOR_WORK for d in doing for p, o in prep_objects(d) if p == "for"
+    )
 
 
 def asked_noun(doc: Doc, wh: Token) -> Expected | None:
@@ -171,28 +187,53 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
             return True  # "which school" - "Escola Básica do Restelo": a name of one
         # ("where is Ali from?" is not answered by "good on the crane")
         origin = "from" in asked and token.head.lower_ != "from"
-        if wanted.kind == "place" and (named or locative(token) and not origin):
+        # (what someone is called is no place: "new manager is called Duarte")
+        person = token.head.lemma_ in NAMING_VERBS
+        if wanted.kind == "place" and (named and not person or locative(token) and not origin):
             return True
         if wanted.kind == "number" and (token.like_num or token.ent_type_ in NUMBER_LABELS):
-            # "how old is Neema?" is not answered by "two kids, Baraka and Neema"
-            counted = token.dep_ == "nummod" and token.head.tag_ == "NNS"
-            counted = counted and token.head.lemma_.lower() in PEOPLE | ANIMALS
-            # nor by "away for 2 weeks": a time that is no age unless "old" follows it
-            unit = token.head if token.dep_ == "nummod" else token
-            lasting = unit.lemma_.lower() in TIME_UNITS and not any(
-                t.lower_ == "old" for t in unit.doc[unit.i + 1 : unit.i + 2]
-            )
-            if not ((counted or lasting) and "old" in asked):
+            if "old" not in asked or an_age(token):
                 return True
+        if wanted.kind == "job" and (agent(token.lower_) or token.lemma_.lower() in WORK_WORDS):
+            return True
         if wanted.kind == "date" and (token.ent_type_ in DATE_LABELS or token.lower_ in WEEKDAYS):
             return True
         if wanted.kind == "name" and named and token.ent_type_ not in NOT_NAMES:
             return True
-        if wanted.kind == "person" and named:
-            return True  # "who" may ask an employer or a club as well as a person
+        if wanted.kind == "person" and named and token.ent_type_ not in ("GPE", "LOC", "FAC"):
+            return True  # "who" may ask an employer or a club as well as a person, no town
         if wanted.kind == "person" and token.ent_type_ == "NORP":
             return True  # "with two Germans"
     return False
+
+
+# Words that say what someone does for work without naming a trade ("works at the port",
+# "got a job", "retired last year")
+WORK_WORDS = {"work", "job", "employ", "hire", "career", "retire", "unemployed", "freelance"}
+WORK_WORDS |= {"intern", "internship", "shift", "business", "company", "firm", "office"}
+# ... or by the verb of a trade ("she taught Arabic at the lycée", "he drives a taxi")
+WORK_WORDS |= {"teach", "drive", "run", "own", "manage", "cook", "nurse", "farm", "coach", "sell"}
+
+
+def an_age(token: Token) -> bool:
+    """Whether a number is someone's age: "Iara, 8", "she is 81", "turned 40", "aged 7",
+    "12 years old", "at 27" - not "two kids, Baraka and Neema", "in grade 4", "away for 2
+    weeks"."""
+    doc = token.doc
+    after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+    before = doc[token.i - 1].lower_ if token.i > 0 else ""
+    if after in ("years", "year", "yrs", "yr", "yo", "y/o", "year-old", "-year") or "old" in (
+        t.lower_ for t in doc[token.i + 1 : token.i + 4]
+    ):
+        return True
+    if before in ("aged", "age", "turned", "turns", "turning", "at"):
+        return True
+    head = token.head
+    if token.dep_ == "appos" or (token.dep_ == "npadvmod" and head.pos_ == "PROPN"):
+        return head.pos_ == "PROPN" or head.lemma_.lower() in PEOPLE
+    if token.dep_ == "nummod" and head.pos_ == "PROPN" and head.i == token.i - 1:
+        return True  # "ruby 9 and finn 5": a number right after a name
+    return token.dep_ in ("attr", "acomp") and head.lemma_ == "be"
 
 
 def names(doc: Doc, noun: str) -> bool:

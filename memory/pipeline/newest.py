@@ -18,9 +18,13 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.marks import new_clauses
-from memory.pipeline import expect
+from memory.nlp.questions import QuestionIntent
+from memory.nlp.wording import PHRASES
+from memory.pipeline import expect, slots
 from memory.pipeline.earlier import candidates, said_similarity
-from memory.pipeline.question import Evidence
+from memory.pipeline.guard import slot_name
+from memory.pipeline.names import of_asked, source
+from memory.pipeline.question import VEHICLE_SLOTS, Evidence
 from memory.pipeline.speech import name_the_pronoun, quote, sentence
 
 NOW = re.compile(r"\b(now|currently|these days|nowadays|at the moment|anymore)\b", re.I)
@@ -37,6 +41,10 @@ def told_now(evidence: Evidence) -> str | None:
         return None
     question = intent.text
     wanted = expect.expected(question)
+    if wanted is not None and wanted.kind == "job":
+        # a change of work told "now" says it in its own words, with no job's name ("for
+        # the Co-op now, hauling fuel")
+        wanted = None
     facts = candidates(evidence)
     near = said_similarity(evidence, facts)
     said = {f.pk: quote(f, evidence.speaker) for f in facts if near[f.pk] >= NOW_RELATED}
@@ -45,20 +53,40 @@ def told_now(evidence: Evidence) -> str | None:
         for f in facts
         if f.pk in said and (wanted is None or expect.offers(f, wanted, question, text=said[f.pk]))
     ]
+    # ("Where does Nacho work now?" is not answered by the newest sentence about a cat)
+    subject, speaker = intent.subject or "", evidence.speaker
+    answering = [
+        f for f in answering if of_asked(subject, f, source(f), speaker) or by_role(f, speaker)
+    ]
     if not answering:
         return None
     newest = max(f.created_at for f in answering)
+    filled = bool(_slot_facts(evidence))
     for fact in sorted(answering, key=lambda f: -near[f.pk]):
         if fact.created_at != newest or _slot_newer(evidence, fact):
             continue
         for clause in _by_overlap(new_clauses(said[fact.pk]), question):
+            if len(clause.split()) < 2:
+                continue  # ("Started": a verb the parser left alone says nothing)
             if _slot_said_after(evidence, fact, said[fact.pk], clause):
                 return None
+            if filled and _off_slot(fact, clause, intent):
+                # (a slot holds a value: "I went with Ana to the beach", a trip, says
+                # nothing of "what am I driving now?", however near in meaning; nor does
+                # "new manager is called Duarte" of "where do I work now?")
+                continue
             if wanted is None or expect.offers(fact, wanted, question, text=clause):
                 # the clause alone: "Carmen moved out :( new flatmate is Sofía" names the
                 # one who left first
                 return sentence(name_the_pronoun(clause, fact.subject))
     return None
+
+
+def by_role(fact: Fact, speaker: str) -> bool:
+    """A fact about someone named by a role ("my sister's all settled in Leeds now"), who may
+    be whom the question names."""
+    said = fact.subject
+    return not nlp.same_entity(said, speaker) and ("'s " in said or said[:1].islower())
 
 
 def members_asked(relation: str) -> bool:
@@ -71,11 +99,14 @@ def members_asked(relation: str) -> bool:
 def _slot_facts(evidence: Evidence) -> list[Fact]:
     """The current facts filling the slot asked, for whom it asks."""
     intent = evidence.intent
+    relation = intent.relation or ""
+    # (what one drives is also the vehicle one bought or went with)
+    vehicles = slots.slot_set(relation) if relation in VEHICLE_SLOTS else set()
     return [
         f
         for f in evidence.facts
         if f.is_true
-        and f.relation == intent.relation
+        and (f.relation == relation or vehicles and slots.fills(f, vehicles))
         and nlp.same_entity(f.subject, intent.subject or "")
     ]
 
@@ -104,6 +135,37 @@ def _slot_said_after(evidence: Evidence, told: Fact, text: str, clause: str) -> 
         and said.find(f.object.lower(), end) >= 0
         for f in _slot_facts(evidence)
     )
+
+
+def _off_slot(fact: Fact, clause: str, intent: QuestionIntent) -> bool:
+    """Whether a clause is off the slot asked: its fact fills another slot of the lexicon
+    than a lexicon slot asked, or it neither fills the slot asked, nor says "now", nor has a
+    word of the question."""
+    slot = slot_name(fact.relation)
+    if slot == intent.relation or slot in slots.slot_set(intent.relation or ""):
+        return False  # ("moved to Hódmezővásárhely" fills where one lives, said or not "now")
+    asked_known = intent.relation in PHRASES or intent.relation in VEHICLE_SLOTS
+    if asked_known and slot in PHRASES:
+        return True
+    return not _says_now(clause, intent)
+
+
+def _says_now(clause: str, intent: QuestionIntent) -> bool:
+    """Whether a clause says "now" itself ("Karen's all settled in Two Harbors now") or has
+    a word of the question's own, besides whom it asks about."""
+    if NOW.search(clause):
+        return True
+    named = {stem(w) for w in tokenize((intent.subject or "").lower())}
+    asked = {stem(w) for w in tokenize(intent.text.lower())} - STOP_STEMS - named
+    return bool(_in_charge(asked) & _in_charge({stem(w) for w in tokenize(clause.lower())}))
+
+
+# Words for whoever is in charge, one word to the check above ("my boss" - "the new lead")
+IN_CHARGE = {stem(w) for w in ("boss", "manager", "lead", "supervisor", "head", "chief")}
+
+
+def _in_charge(stems: set[str]) -> set[str]:
+    return {"boss" if s in IN_CHARGE else s for s in stems}
 
 
 def _by_overlap(clauses: list[str], question: str) -> list[str]:

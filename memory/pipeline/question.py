@@ -48,7 +48,9 @@ class Evidence:
 
 # What one drives or rides is what one has of a vehicle ("bought a used Skoda Octavia").
 VEHICLE_SLOTS = {"drive", "ride"}
-ACQUIRED = ("has", "buy", "get", "own", "lease")
+# ("looked at a Hilux, ended up going with a Prado": a vehicle chosen is the one had)
+ACQUIRED = ("has", "buy", "get", "own", "lease", "choose", "pick", "go_with", "opt_for")
+ACQUIRED += ("settle_on", "settle_for", "plump_for")
 
 
 # Verbs whose "for" names an employer: "I drive for Kilele Tours", "she cooks for a hotel".

@@ -163,6 +163,8 @@ def verb_match(question_verb: str, fact_verb: str) -> float:
         return SAME_VERB - 0.25
     if first in ACQUIRE and second in ("has", "have"):
         return NEAR_VERB  # what was bought, got or adopted is stored as had
+    if first in ACQUIRE and second in ACQUIRE:
+        return NEAR_VERB  # "when did I get the scooter?" - "bought scooter"
     if {first, second} & {"be", "have", "ha", "is", "has", "do", "get"}:
         return 0.0  # these say nothing about which act
     similarity = float(_vector(first) @ _vector(second))

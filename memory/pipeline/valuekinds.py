@@ -5,9 +5,10 @@ embedding model where no word says so)."""
 import re
 
 from memory import embeddings
-from memory.nlp.casing import english_nouns
+from memory.nlp.casing import english_nouns, english_words
 from memory.nlp.intro import adjective, agent
 from memory.nlp.predicates import TIME_UNITS
+from memory.nlp.words import VEHICLES
 
 NUMBER_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 NUMBER_WORDS |= {"one", "some", "several", "many", "few", "lots"}
@@ -20,10 +21,6 @@ def is_kind(value: str, kind: str) -> bool:
     return float(vectors[value] @ vectors[kind]) >= KIND_OF
 
 
-VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
-VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}
-
-
 def vehicle(value: str) -> bool:
     """Whether a thing had is a vehicle: one of the words for one, or a make and model
     ("Kymco Many 110", "Ford F-150"), which is a name."""
@@ -31,6 +28,8 @@ def vehicle(value: str) -> bool:
     # (a model year before it says a car too: "a 2014 silverado")
     year = len(words) > 1 and re.fullmatch(r"(19[5-9]|20[0-3])\d", words[0]) is not None
     named = any(w.lower() in VEHICLES for w in words) or any(w[:1].isupper() for w in words)
+    # (a make or model typed in lower case is no English word: "a hilux", "the pajero")
+    named = named or any(w.isalpha() and w.lower() not in english_words() for w in words)
     return named or year
 
 

@@ -112,6 +112,7 @@ def ended_since(evidence: Evidence) -> str | None:
 
 PRONOUNS = {"he", "she", "it", "they", "him", "her", "them"}
 DEPARTING = {"gone", "left", "died", "passed", "moved"}
+NO_LONGER = {"anymore", "longer", "not"}
 
 
 def _ends_asked(clause: str, text: str, asked: set[str]) -> bool:
@@ -126,7 +127,9 @@ def _ends_asked(clause: str, text: str, asked: set[str]) -> bool:
 
 def _departs(clause: str, who: set[str]) -> bool:
     words = set(nlp.tokenize(clause.lower()))
-    return bool(who) and who <= _stems(clause) and bool(words & DEPARTING)
+    # ("Wilber is not with us anymore": no longer with the user, in any of their roles)
+    apart = {"with"} <= words and bool(words & {"us", "me", "you"}) and bool(words & NO_LONGER)
+    return bool(who) and who <= _stems(clause) and (bool(words & DEPARTING) or apart)
 
 
 def _asked_stems(question: str, subject: str) -> set[str]:
@@ -369,8 +372,12 @@ def mentions_yes_no(evidence: Evidence) -> str:
             return f"No. {since(fact, evidence.speaker)}."
     for fact in latest:
         text = source(fact)
-        if mentions(text, intent.object) and not only_departed(text, intent.object):
-            return f"Yes. {since(fact, evidence.speaker)}."
+        if not mentions(text, intent.object) or only_departed(text, intent.object):
+            continue
+        if any(mentions(clause, intent.object) for clause in ended_clauses(text)):
+            # "had to let Bosun go", "gave Tofu to my parents": named as it ended
+            return f"No, not anymore. {sentence(quote(fact, evidence.speaker))}"
+        return f"Yes. {since(fact, evidence.speaker)}."
     older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
     # one belongs to a choir and a class at once: joining a team since ends neither
     held = [f for f in older if f.relation == "member_of" and leisure(f.object)]

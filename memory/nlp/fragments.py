@@ -1,0 +1,65 @@
+"""Terse chat that names what the sentence before it introduced: "Two dogs. Kátur and Týra.",
+"Got a puppy. Lundi.", "New flatmate. Sofía." The names are those of the noun the short
+sentence before them ends with, as if a colon joined them ("Two dogs: Kátur and Týra"), which
+the labelled-list reading (memory.nlp.holdings) understands."""
+
+import re
+
+from memory.nlp.casing import english_words, is_first_name
+from memory.nlp.parse import Token, parse
+
+# A cheap test before any parse: a sentence of capitalised words only, after a full stop.
+NAME = r"[^\W\d_][\w'-]*"
+NAMES_ONLY = re.compile(rf"[.!]\s+{NAME}(?:(?:,\s*|\s+and\s+|\s*&\s*){NAME})*[.!]?")
+# The sentence whose noun the names belong to says little else.
+SHORT = 6
+
+
+def named_after(text: str) -> str:
+    if not NAMES_ONLY.search(text):
+        return text
+    sents = list(parse(text).sents)
+    joins = []
+    for before, names in zip(sents, sents[1:], strict=False):
+        words = [t for t in before if not t.is_punct]
+        if not words or len(words) > SHORT or words[-1].pos_ != "NOUN" or before[-1].text != ".":
+            continue
+        said = [t for t in names if not t.is_punct and t.dep_ != "cc"]
+        # (one name like no English word says the list is names: "Mochi, Tofu and Pip")
+        if said and all(capitalised(t) for t in said) and any(a_name(t) for t in said):
+            joins.append(before[-1].idx)
+    for at in reversed(joins):
+        text = text[:at] + ":" + text[at + 1 :]
+    return text
+
+
+def capitalised(token: Token) -> bool:
+    return token.text[:1].isupper() and token.pos_ in ("PROPN", "NOUN")
+
+
+def a_name(token: Token) -> bool:
+    """A first name or no English word ("Lundi", "Sofía"; not "Lovely", which the tagger may
+    call a name when it stands alone)."""
+    return is_first_name(token.text) or token.lower_ not in english_words()
+
+
+# A sentence that opens with a past tense and no subject ("Started yoga last week.")
+OPENING_PAST = re.compile(r"(?:^|[.!?]\s+)[A-Za-z]+ed\b")
+
+
+def with_speaker(text: str) -> str:
+    """ "Started yoga last week." said as "I started yoga last week.": chat drops the "I",
+    and the parser then reads the verb as an adjective of the noun after it ("started yoga"
+    as a kind of yoga), so no predicate is left to read."""
+    if not OPENING_PAST.search(text):
+        return text
+    opening = [
+        s[0]
+        for s in parse(text).sents
+        if s[0].tag_ in ("VBD", "VBN")
+        and s[0].dep_ in ("amod", "compound")
+        and s[0].head.dep_ == "ROOT"
+    ]
+    for verb in reversed(opening):
+        text = f"{text[: verb.idx]}I {verb.text.lower()}{text[verb.idx + len(verb.text) :]}"
+    return text
