@@ -32,7 +32,7 @@ from memory.pipeline import (
 from memory.pipeline.dates import dated_beside, happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
-from memory.pipeline.names import about_subject, nearest_first, of_asked, source
+from memory.pipeline.names import about_subject, of_asked, source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, quote, sentence, since, speak, until
 from memory.pipeline.yesno import says_ended, yes_no
@@ -209,9 +209,7 @@ def current(evidence: Evidence) -> str:
             if close:
                 return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
-            told = told_of_subject(evidence)
-            said = {f.pk: said_back(f, evidence.speaker) for f in told}
-            return said_last(nearest_first(evidence, told, said)[:limit], evidence.speaker)
+            return said_last(told_of_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:

@@ -1,7 +1,7 @@
 """Whether a text names a value, as people shorten and reorder names ("the 76ers" names
 "Philadelphia 76ers"), and whether it names it only as something left behind."""
 
-from memory import embeddings, nlp
+from memory import nlp
 from memory.models import Fact
 from memory.nlp.relations import TITLES
 from memory.pipeline.amend import put_right
@@ -109,29 +109,3 @@ def of_asked(subject: str, fact: Fact, said: str, speaker: str = "") -> bool:
         return True  # "my father-in-law he was a fisherman ..." for "my father-in-law"
     named = owner.lower().split()[-1:]
     return bool(named) and named[0] in words
-
-
-# Closeness in meaning within which two statements about someone are equals (the latest wins).
-EQUALLY_NEAR = 0.02
-
-
-def nearest_first(evidence: Evidence, facts: list[Fact], said: dict[int, str]) -> list[Fact]:
-    """Facts about whom the question asks, the one whose sentence is closest in meaning to
-    what is asked first, and equals in their order (latest first). The name is taken out of
-    both, so that what is asked of them decides, not that each names them."""
-    subject = evidence.intent.subject or ""
-    names = {w for w in nlp.tokenize(subject.lower()) if len(w) > 1}
-    if not names or len(facts) < 2:
-        return facts
-
-    def unnamed(text: str) -> str:
-        return " ".join(w for w in text.split() if w.lower().strip(".,!?'s") not in names)
-
-    asked = unnamed(evidence.intent.text)
-    texts = {f.pk: unnamed(said[f.pk]) for f in facts}
-    vectors = embeddings.embed_said([asked, *set(texts.values())])
-    near = {pk: float(vectors[text] @ vectors[asked]) for pk, text in texts.items()}
-    best = max(near.values())
-    equals = [f for f in facts if near[f.pk] >= best - EQUALLY_NEAR]
-    rest = sorted((f for f in facts if f not in equals), key=lambda f: -near[f.pk])
-    return equals + rest
