@@ -5,8 +5,8 @@ the labelled-list reading (memory.nlp.holdings) understands."""
 
 import re
 
-from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.parse import Token, parse
+from memory.nlp.pronouns import looks_named
 
 # A cheap test before any parse: a sentence of capitalised words only, after a full stop.
 NAME = r"[^\W\d_][\w'-]*"
@@ -25,8 +25,9 @@ def named_after(text: str) -> str:
         if not words or len(words) > SHORT or words[-1].pos_ != "NOUN" or before[-1].text != ".":
             continue
         said = [t for t in names if not t.is_punct and t.dep_ != "cc"]
-        # (one name like no English word says the list is names: "Mochi, Tofu and Pip")
-        if said and all(capitalised(t) for t in said) and any(a_name(t) for t in said):
+        # (one name like no English word says the list is names: "Mochi, Tofu and Pip"; not
+        # "Lovely", which the tagger may call a name when it stands alone)
+        if said and all(capitalised(t) for t in said) and any(looks_named(t) for t in said):
             joins.append(before[-1].idx)
     for at in reversed(joins):
         text = text[:at] + ":" + text[at + 1 :]
@@ -35,12 +36,6 @@ def named_after(text: str) -> str:
 
 def capitalised(token: Token) -> bool:
     return token.text[:1].isupper() and token.pos_ in ("PROPN", "NOUN")
-
-
-def a_name(token: Token) -> bool:
-    """A first name or no English word ("Lundi", "Sofía"; not "Lovely", which the tagger may
-    call a name when it stands alone)."""
-    return is_first_name(token.text) or token.lower_ not in english_words()
 
 
 # A sentence that opens with a past tense and no subject ("Started yoga last week.")

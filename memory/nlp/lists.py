@@ -13,6 +13,8 @@ ENDS = {".", "!", "?", "\n"}
 # "a pot of basil", "a couple of ferns": the thing is what the measure is of
 MEASURES = {"pot", "bag", "box", "bunch", "jar", "tub", "pair", "couple", "lot", "bottle"}
 MEASURES |= {"tray", "crate", "pack", "handful", "row", "bed"}
+# Nouns of amount whose "of" says what is meant ("a bit of guitar", "a couple of trucks")
+AMOUNTS = {"bit", "lot", "lots", "couple", "few", "little", "bunch", "ton", "tons", "load", "loads"}
 # where an item's noun phrase ends ("wheel for beginners", "a pot that keeps dying")
 CUTS = {"ADP", "VERB", "AUX", "PRON", "SCONJ", "CCONJ", "ADV"}
 NAMING = {"called", "named"}
@@ -63,9 +65,9 @@ def thing(tokens: list[Token]) -> Span | None:
     return doc[phrase[0].i : phrase[-1].i + 1]
 
 
-def measured(token: Token) -> Token:
+def measured(token: Token, measures: set[str] = MEASURES) -> Token:
     """What a measure holds ("a pot of thyme": thyme), else the token itself."""
-    if token.lemma_.lower() in MEASURES:
+    if token.lemma_.lower() in measures:
         for prep in token.children:
             if prep.lower_ == "of":
                 held = [c for c in prep.children if c.dep_ == "pobj"]

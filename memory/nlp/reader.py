@@ -5,6 +5,7 @@ whether a predicate is negated or planned. memory.nlp.frames builds facts from t
 from dataclasses import dataclass, field
 
 from memory.nlp.casing import DOERS
+from memory.nlp.lists import AMOUNTS, measured
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.predicates import (
     DEICTIC,
@@ -294,8 +295,8 @@ class Reader(Pronouns):
         name = called(token)
         if name is not None:
             return self.value(name)
-        counted = measured_of(token)
-        if counted is not None:
+        counted = measured(token, AMOUNTS)
+        if counted.i != token.i:
             return self.value(counted)  # "play a bit of guitar": guitar
         appos = child(token, "appos") if token.pos_ == "NOUN" else None
         if appos is not None and appos.pos_ == "PROPN":
@@ -439,15 +440,3 @@ def titled(token: Token) -> str | None:
     if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in kinds:
         return None
     return word
-
-
-# Nouns of amount whose "of" says what is meant ("a bit of guitar", "a couple of trucks")
-AMOUNTS = {"bit", "lot", "lots", "couple", "few", "little", "bunch", "ton", "tons", "load", "loads"}
-
-
-def measured_of(token: Token) -> Token | None:
-    """What an amount is of ("a bit of guitar" -> guitar), or None."""
-    if token.lemma_.lower() not in AMOUNTS:
-        return None
-    of = child(token, "prep")
-    return child(of, "pobj") if of is not None and of.lower_ == "of" else None

@@ -36,7 +36,8 @@ DATE_LABELS = {"DATE", "TIME"}
 DAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
 WEEKDAYS = {f"{d}{s}" for d in DAYS for s in ("day", "days")}
 # A name: a person's, a pet's or a thing's - never a place, a date or a number.
-NOT_NAMES = PLACE_LABELS - {"ORG"} | DATE_LABELS | NUMBER_LABELS
+PLACES = PLACE_LABELS - {"ORG"}  # (an organisation may be a "who" or a name)
+NOT_NAMES = PLACES | DATE_LABELS | NUMBER_LABELS
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
             return True
         if wanted.kind == "name" and named and token.ent_type_ not in NOT_NAMES:
             return True
-        if wanted.kind == "person" and named and token.ent_type_ not in ("GPE", "LOC", "FAC"):
+        if wanted.kind == "person" and named and token.ent_type_ not in PLACES:
             return True  # "who" may ask an employer or a club as well as a person, no town
         if wanted.kind == "person" and token.ent_type_ == "NORP":
             return True  # "with two Germans"

@@ -155,9 +155,8 @@ def _says_now(clause: str, intent: QuestionIntent) -> bool:
     a word of the question's own, besides whom it asks about."""
     if NOW.search(clause):
         return True
-    named = {stem(w) for w in tokenize((intent.subject or "").lower())}
-    asked = {stem(w) for w in tokenize(intent.text.lower())} - STOP_STEMS - named
-    return bool(_in_charge(asked) & _in_charge({stem(w) for w in tokenize(clause.lower())}))
+    asked = _stems(intent.text) - STOP_STEMS - _stems(intent.subject or "")
+    return bool(_in_charge(asked) & _in_charge(_stems(clause)))
 
 
 # Words for whoever is in charge, one word to the check above ("my boss" - "the new lead")
@@ -171,8 +170,12 @@ def _in_charge(stems: set[str]) -> set[str]:
 def _by_overlap(clauses: list[str], question: str) -> list[str]:
     """Clauses sharing a word with the question first: "Tunde moved to Abuja so now I
     train with a new coach, Ifeoma" answers "who's my coach now?" with its second clause."""
-    asked = {stem(w) for w in tokenize(question.lower())} - STOP_STEMS
-    return sorted(clauses, key=lambda c: -len(asked & {stem(w) for w in tokenize(c.lower())}))
+    asked = _stems(question) - STOP_STEMS
+    return sorted(clauses, key=lambda c: -len(asked & _stems(c)))
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in tokenize(text.lower())}
 
 
 def agrees(decided: str, told: str, question: str) -> bool:
