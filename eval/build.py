@@ -34,6 +34,7 @@ SETS = (
     "dev10",
     "dev11",
     "dev12",
+    "dev13",
     "holdout",
     "fresh",
     "fresh2",

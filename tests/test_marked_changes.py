@@ -142,4 +142,4 @@ def test_what_came_before_the_first_thing_told_is_answered_not_crashed(chat):
     chat.tell("Lima is moving to Brazil, so Dr. Sousa will be my supervisor from January")
     chat.tell("first meeting with Sousa today, she wants weekly updates")
     reply = chat.ask("Who supervised me before Sousa?")
-    assert reply.startswith(("Before", "Nothing before"))  # (it does not yet name Lima)
+    assert "Lima" in reply and reply.index("Lima") < reply.index("Sousa")

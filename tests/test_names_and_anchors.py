@@ -73,7 +73,7 @@ def test_handing_in_notice_ends_the_job(chat):
 
 def test_a_place_moved_out_of_is_what_came_before(chat):
     chat.tell("I moved out of Kalamaja, into a wooden house in Nõmme with my boyfriend")
-    assert chat.ask("where did I live before Nõmme?") == "Before Nõmme, it was Kalamaja."
+    assert chat.ask("where did I live before Nõmme?") == "It was Kalamaja before Nõmme."
 
 
 def test_a_place_moved_from_is_the_earlier_home(chat):
@@ -84,7 +84,7 @@ def test_a_place_moved_from_is_the_earlier_home(chat):
 def test_from_a_to_b_says_what_came_before_b(chat):
     chat.tell("changing my major from law to geography!! law was killing me")
     answer = chat.ask("what did I study before geography?")
-    assert answer.startswith("Before geography") and answer.endswith("law.")
+    assert answer == "Your major was law before geography."
 
 
 def test_a_number_after_a_name_is_their_age(chat):

@@ -39,7 +39,8 @@ def test_it_stores_the_telling_part_of_a_mixed_message(chat, alice):
 
 def test_a_forgotten_fact_never_comes_back(chat, alice):
     chat.tell("My dog is called Rex.")
-    assert "Forgot" in say(alice, "Forget Rex.").text
+    forgot = say(alice, "Forget Rex.").text
+    assert forgot == "Forgot: Rex is your dog."  # (said to the user, never by username)
     assert "Rex" not in chat.ask("What's my dog's name?")
     assert "Rex" not in say(alice, "What do you remember about my dog?").text
 

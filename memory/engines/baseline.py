@@ -11,6 +11,7 @@ from chatbot.models import Message
 from memory import embeddings, nlp, selectors, services
 from memory.engines.base import Engine, UpdateResult
 from memory.models import Backend
+from memory.nlp import wording
 from memory.services import Provenance
 
 
@@ -54,7 +55,8 @@ class VectorBaselineEngine(Engine):
             min_similarity=settings.ERASE_SIMILARITY,
         )
         if command == "recall":
-            lines = [f"- {f.text}" for f, _ in found]
+            speaker = message.user.get_username()
+            lines = [f"- {wording.second_person(f.text, speaker)}" for f, _ in found]
             reply = "\n".join(["About " + arg + ":", *lines]) if lines else "I don't know that yet."
             return UpdateResult(meta={"reply": reply})
         why = Provenance(
@@ -62,5 +64,6 @@ class VectorBaselineEngine(Engine):
         )
         for fact, _ in found:
             services.judge_fact(fact=fact, operation="forget", why=why)
-        lines = [f"Forgot: {f.text}" for f, _ in found]
+        speaker = message.user.get_username()  # (said back as "you", never by username)
+        lines = [f"Forgot: {wording.second_person(f.text, speaker)}" for f, _ in found]
         return UpdateResult(lines=lines, meta={"reply": " ".join(lines) or "Nothing to forget."})

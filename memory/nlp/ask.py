@@ -13,7 +13,7 @@ from dataclasses import replace
 from memory.nlp.anchors import event_anchor
 from memory.nlp.casing import english_nouns
 from memory.nlp.marks import NOW_ADVERBS
-from memory.nlp.parse import Token, child, parse
+from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
     ANIMALS,
@@ -115,7 +115,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
         if subject is not None:
             return replace(base, subject=reader.entity(subject), relation="commute_by")
     owning = root.lemma_ in OWNING_VERBS or possessing(root)
-    owned = owned_slot(doc, reader) if owning else None
+    owned = held_here(root, reader) or (owned_slot(doc, reader) if owning else None)
     owned = owned or called_role(root, reader)
     found = (
         owned
@@ -246,6 +246,28 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
                 one_vehicle = role in VEHICLES and token.tag_ != "NNS"
                 return reader.entity(subject), "drive" if one_vehicle else f"role:{role}", None
     return None
+
+
+def held_here(root: Token, reader: Reader) -> tuple[str, str, None] | None:
+    """ "who's head now?", "who's the in-charge on our ward?", "who's the head at my
+    school?": a role asked with "the" or bare is the speaker's (as "the head is mr joensen"
+    is read), and a place it is held at is where, not whose ("my school" is no role)."""
+    who = child(root, "nsubj")
+    # (a hyphenated role the tagger took for an adjective: "who's vice-captain now?")
+    held = child(root, "attr") or next((c for c in children(root, "acomp") if "-" in c.text), None)
+    if root.lemma_ != "be" or who is None or who.lower_ != "who" or held is None:
+        return None
+    article = child(held, "det")
+    hyphenated = "-" in held.text and held.text[:1].islower()
+    if not (common_noun(held) and held.tag_ == "NN" or hyphenated) or child(held, "poss"):
+        return None
+    if article is not None and article.lower_ != "the":
+        return None
+    places = [o for p, o in prep_objects(held) + prep_objects(root) if p in ("at", "on", "in")]
+    if any(p == "of" for p, _ in prep_objects(held)):
+        return None  # "who's the head of my school?" (owned_slot)
+    owner = reader.owner(places[0]) if places else None
+    return owner or reader.speaker, f"role:{reader.role(held)}", None
 
 
 def common_noun(token: Token) -> bool:

@@ -7,9 +7,11 @@ from dataclasses import replace
 from memory.nlp.holdings import Frame
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
-from memory.nlp.marks import held_before
+from memory.nlp.marks import NOW_ADVERBS, held_before
 from memory.nlp.parse import Token, child, children
 from memory.nlp.persons import edge_of_spell
+from memory.nlp.predicates import TITLES, listed_gender, negated
+from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (
     ANIMATE,
     GENERIC_OBJECTS,
@@ -22,6 +24,10 @@ from memory.nlp.reader import (
     prep_objects,
 )
 
+# What a role is held as: "the new captain", "the acting head"; and what describes whoever
+# holds it instead ("the first woman guide", "the only nurse").
+HELD_NOW = {"new", "current", "acting", "interim", "present"}
+ORDINALS = {"first", "second", "third", "last", "only", "best", "youngest", "oldest"}
 FAVOURITE = {"favourite", "favorite", "fave", "fav", "favourites", "favorites"}
 
 
@@ -36,6 +42,14 @@ class CopulaFrames:
         filled; the new value holds it now and the one before is past."""
         if subject.lower_ not in ("it", "that") or attr.pos_ not in ("NOUN", "PROPN"):
             return False
+        denied = [f for f in self.frames if f.negated and f.value and not f.plan]
+        if denied and contrasted(verb):
+            # "the new in-charge is not Nyaboke, it is Sister Moraa": what "it" is, is what
+            # the clause before denied the slot was
+            last = denied[-1]
+            sole = last.relation.startswith("role:")
+            self.add(last.subject, last.relation, self.reader.value(attr), sole=sole)
+            return True
         if verb.dep_ != "conj" or not any(c.lower_ == "now" for c in verb.children):
             return False
         before = [f for f in self.frames if f.value and not f.negated and not f.plan]
@@ -46,6 +60,31 @@ class CopulaFrames:
         self.frames[self.frames.index(last)] = replace(last, past=True)
         self.add(last.subject, last.relation, self.reader.value(attr))
         return True
+
+    def title_held(self, verb: Token, subject: Token, attr: Token, neg: bool, plan: bool) -> None:
+        """ "Pani Nowak is not administrator anymore", "Emmanuel is the new captain": a role
+        said of someone named, with "the" or bare and of no one's, is the speaker's, which
+        they hold or left (and "the new one" after it is that role). Bare and neither ended
+        nor dated, it says what they are ("he is widower"), no role."""
+        article = child(attr, "det")
+        if not (subject.pos_ == "PROPN" or name_like(subject)) or attr.tag_ != "NN":
+            return
+        if child(attr, "poss") is not None:
+            return
+        if any(c.dep_ in ("relcl", "acl") or c.lower_ in ORDINALS for c in attr.children):
+            return  # "the first woman guide we hired" describes her
+        dated = any(c.lower_ in HELD_NOW for c in attr.lefts) or any(
+            c.lower_ in NOW_ADVERBS for c in verb.children
+        )
+        if prep_objects(attr) or lifeless(attr) and not (a_person(subject) or dated):
+            return  # ("Lisbon is the capital")
+        if article.lower_ != "the" if article is not None else not (neg or dated):
+            return
+        self.reader.last_role = self.reader.speaker, f"role:{self.reader.role(attr)}"
+        sole = article is not None  # "the new captain"; bare, as said: "not administrator"
+        self.add(
+            *self.reader.last_role, self.reader.entity(subject), negated=neg, plan=plan, sole=sole
+        )
 
     def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         if edge_of_spell(subject):
@@ -93,8 +132,11 @@ class CopulaFrames:
         if attr is not None:
             # "My manager is Daniel", "my dog's name is Rex", "Daniel is my manager".
             owned = None if named else self.owned_role(subject)
-            name = attr.pos_ == "PROPN" or called(attr) is not None
-            bare = subject.tag_ == "NN" and not child(subject, "det") and not is_time(attr)
+            # (a name the tagger took for an adjective is a name: "is not Nyaboke")
+            name = attr.pos_ == "PROPN" or called(attr) is not None or name_like(attr)
+            bare = subject.tag_ == "NN" and not is_time(attr)
+            sole = the_holder(subject, attr)
+            bare = bare and (child(subject, "det") is None or sole)
             if owned is None and name and bare:
                 # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
                 owned = reader.speaker, f"role:{reader.role(subject)}"
@@ -114,7 +156,7 @@ class CopulaFrames:
                 listed = [c for c in conjuncts(attr) if c.pos_ == "PROPN" or called(c) is not None]
                 multi = bool(listed)
                 kw = {"past": True} if held_before(subject) else {"plan": plan, "multi": multi}
-                self.add(owned[0], owned[1], value, negated=neg, **kw)
+                self.add(owned[0], owned[1], value, negated=neg, sole=sole, **kw)
                 for other in listed:
                     other = called(other) or other
                     self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
@@ -123,6 +165,7 @@ class CopulaFrames:
             if owned and (subject.pos_ in ("PROPN", "PRON") or named):
                 self.add(owned[0], owned[1], reader.entity(subject), negated=neg, plan=plan)
                 return True
+            self.title_held(verb, subject, attr, neg, plan)
         found = lexicon_reading(*self.lemmas(verb))
         if found is not None and found.relation not in ("is_called",):
             self.from_lexicon(verb, subject, found, neg, plan)
@@ -133,6 +176,11 @@ class CopulaFrames:
             # "a teacher in Cardiff", "a dev at Feedzai" (the parser may hang the place off
             # the verb: "I'm a florist in Soweto, i sell ...")
             places = [(p, o) for p, o in prep_objects(verb) if o.pos_ == "PROPN"]
+            # ("i'm an accountant at a mid-size firm", the firm hung on "'m": where one works)
+            job = attr.pos_ == "NOUN" and agent(attr.lower_)
+            places += [
+                (p, o) for p, o in prep_objects(verb) if job and p == "at" and o.pos_ == "NOUN"
+            ]
             # (and deeper, where the tagger broke the attribute up: "a whale watching guide
             # in Ponta Delgada" is read as "a whale" that watches a guide in Ponta Delgada)
             inner = [t for t in attr.subtree if t != attr and t.dep_ != "pobj"]
@@ -164,6 +212,9 @@ class CopulaFrames:
                 entity = owner  # "his job is at the province": where he works
             elif relation == "lives_in" and lifeless(subject):
                 relation = "be_in"  # "his school is in Nyamagana": a thing lives nowhere
+            denied = [f for f in self.frames if f.negated and f.relation == relation]
+            if subject.lower_ == "it" and denied and contrasted(verb):
+                entity = denied[-1].subject  # "it's not on Monday, it's on Tuesday"
             self.add(entity, relation, reader.value(obj), negated=neg, plan=plan)
             return True
         return False
@@ -191,6 +242,31 @@ def stranded_name(verb: Token) -> Token | None:
         return None
     clause = after.head
     return after if clause.dep_ in ("ccomp", "conj", "advcl") and clause.head == verb else None
+
+
+def the_holder(role: Token, name: Token) -> bool:
+    """ "the organist is old Des Kerr", "the head is mr joensen": a role said with "the" and
+    held by someone named is the speaker's, like one said bare ("landlord is Mr. Tavares");
+    "the capital is Oslo" names no one."""
+    article = child(role, "det")
+    if article is None or article.lower_ != "the" or not (name.pos_ == "PROPN" or name_like(name)):
+        return False
+    dated = any(c.lower_ in HELD_NOW for c in role.lefts)  # "the new in-charge"
+    return not lifeless(role) or dated or a_person(name)
+
+
+def contrasted(verb: Token) -> bool:
+    """Whether a copula follows a denied one in its sentence ("X is not A, it is B")."""
+    before = [c for c in verb.children if c.dep_ in ("ccomp", "conj", "parataxis") and c.i < verb.i]
+    if verb.dep_ in ("conj", "parataxis") and verb.head.i < verb.i:
+        before.append(verb.head)
+    return any(c.lemma_ == "be" and negated(c) for c in before)
+
+
+def a_person(name: Token) -> bool:
+    """A name said with a title or a first name the names list knows."""
+    words = [t for t in name.lefts if t.dep_ == "compound"] + [name]
+    return words[0].lower_.rstrip(".") in TITLES or bool(listed_gender(words[0].text))
 
 
 def described(attr: Token) -> bool:

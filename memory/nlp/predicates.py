@@ -51,6 +51,9 @@ PAST_TIME = {"last", "ago", "yesterday", "since", "past", "now", "currently", "a
 
 
 TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "lady": "f"}
+# (and the titles of other languages chat mixes in: "Pani Nowak", "Señora Ruiz")
+TITLES |= {"pan": "m", "pani": "f", "herr": "m", "frau": "f", "señor": "m", "señora": "f"}
+TITLES |= {"senhor": "m", "senhora": "f", "monsieur": "m", "madame": "f", "signora": "f"}
 
 
 @functools.cache
@@ -74,6 +77,12 @@ def listed_gender(person: str) -> str:
     return NAME_GENDERS.get(_names().get_gender(first), "")
 
 
+def title_gender(person: str) -> str:
+    """The gender a title before a name says ("mr joensen", "Pani Nowak"), else ""."""
+    words = person.replace(".", " ").split()
+    return TITLES.get(words[0].lower(), "") if len(words) > 1 else ""
+
+
 def name_gender(person: str) -> str:
     """The gender a name itself suggests, weakest of all evidence (a role or a pronoun said
     of the person wins): a title ("Mrs. Lopes"), else the first name's usual gender in
@@ -83,8 +92,8 @@ def name_gender(person: str) -> str:
     if not words or "'s" in person:
         return ""
     first = words[0].lower()
-    if first in TITLES:
-        return TITLES[first]
+    if title_gender(person):
+        return title_gender(person)
     if len(words) > 1 and first in ("dr", "prof"):
         return ""
     if not words[0][:1].isupper():

@@ -5,7 +5,7 @@ clause's subject first, and never a person named in the pronoun's own clause."""
 from collections.abc import Sequence
 
 from memory.nlp.parse import Token, child, governing_verb
-from memory.nlp.predicates import is_time, listed_gender, name_gender
+from memory.nlp.predicates import is_time, listed_gender, name_gender, title_gender
 from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS, THIRD_PERSON
 
 # How a clause hangs from an earlier one of its sentence ("..., so he's staying", "says he'll").
@@ -38,7 +38,7 @@ class Pronouns:
             group = word.lower() in GROUP_PRONOUNS and self.groups
             return self.groups[-1] if group else self.last_person
         candidates = [p for p in reversed(self.people) if p not in self.things | besides]
-        shown = {p: self.gender.get(p) or listed_gender(p) for p in candidates}
+        shown = {p: self.gender.get(p) or listed_gender(p) or title_gender(p) for p in candidates}
         # A person known to be of that gender (shown, or a listed first name) first ("Tariq
         # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
         # is as often a place as a person), then anyone not known to be of the other.
@@ -227,7 +227,7 @@ class Pronouns:
                 # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."
                 person = subject
                 self.learn_gender(person, role)
-            elif subject[:1].isupper():
+            elif subject[:1].isupper() or title_gender(subject):  # (also "mr joensen")
                 person = owner
             else:
                 continue

@@ -107,10 +107,15 @@ class QuestionIntent:
     keywords: list[str]
 
 
+# "what day's Ella's netball?": the "'s" after a wh-word's noun is "is", which the parser
+# otherwise reads as the noun's possessive ("the day of Ella's netball")
+WH_NOUN_IS = re.compile(r"^((?:what|which) [^\W\d_]+)['’]s\b", re.I)
+
+
 def unwrap(text: str) -> str:
     """ "Do you remember where I live?" -> "where I live?" """
     stripped = text.strip()
-    unwrapped = WRAPPERS.sub("", stripped, count=1)
+    unwrapped = WH_NOUN_IS.sub(r"\1 is", WRAPPERS.sub("", stripped, count=1).lstrip())
     return unwrapped if unwrapped.strip() else stripped
 
 

@@ -177,6 +177,9 @@ class Reader(Pronouns):
         # (by the word as said first: the lemmatiser makes "roomies" "roomy")
         said = ROLE_SYNONYMS.get(token.lower_) or ROLE_SYNONYMS.get(head, head)
         words = [m.lower_ for m in mods] + [said]
+        after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        if after is not None and after.lower_ == "off" and after.tag_ in ("RP", "RB", "IN"):
+            words.append("off")  # "my day off", wherever the parser hung the "off"
         for prep in children(token, "prep"):  # "maid of honour", "head of department"
             named = child(prep, "pobj")
             if prep.lower_ == "of" and named is not None and named.pos_ == "NOUN":

@@ -189,9 +189,11 @@ def repair_span(doc, cue: Token) -> Span:
     when the term ends the sentence ("the 16th actually"), the sentence before it."""
     sent = cue.sent
     said_before = [t for t in doc[sent.start : cue.i] if _value(t)]
-    follows = cue.i + 1 >= sent.end or cue.nbor(1).is_punct
-    if said_before and follows and cue.lower_ in TRAILING:
-        return doc[sent.start : cue.i + 1]  # "gunnar's start is the 16th actually, ..."
+    last = cue.i + 1 if cue.lower_ == "i" and cue.i + 1 < sent.end else cue.i  # "I mean"
+    follows = last + 1 >= sent.end or doc[last + 1].is_punct
+    if said_before and follows and (cue.lower_ in TRAILING or last > cue.i):
+        # "gunnar's start is the 16th actually, ...", "Tuesday. Wednesday, I mean."
+        return doc[sent.start : last + 1]
     end = sent.end
     if end < len(doc):
         # "sorry, Envigado! not Sabaneta.", "sorry i said law. it's economics": the value
@@ -250,8 +252,9 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
         return _substitute(said, *doubted), doubted[0], doubted[1]
     pair = contrast(repair) or contrast(repair.sent)
     pairs: list[tuple[str, str]] = []
-    if pair and _named(said, pair[1]):
-        pairs.append((pair[1], pair[0]))
+    wrong_said = _said_as(said, pair[1]) if pair else None
+    if pair and wrong_said:
+        pairs.append((wrong_said, pair[0]))
     elif own and _negated_elsewhere(repair, said):
         return None  # "i had timur wrong, he's not from osh": osh was said in another message
     old = parse(said)
@@ -423,6 +426,15 @@ def as_word(value: str) -> re.Pattern:
 
 def _named(said: str, value: str) -> bool:
     return as_word(value).search(said) is not None
+
+
+def _said_as(said: str, value: str) -> str | None:
+    """`value` as `said` has it, in the singular or plural ("wednesdays not tuesdays" puts
+    right "tuesday arvos"), or None."""
+    if _named(said, value):
+        return value
+    other = value[:-1] if value.lower().endswith("s") else f"{value}s"
+    return other if len(other) > 2 and _named(said, other) else None
 
 
 def _substitute(said: str, wrong: str, right: str) -> str:

@@ -120,7 +120,7 @@ def is_question(sentence: str) -> bool:
         return False
     if text.endswith("?"):
         return True
-    if words[0] in WH and len(words) > 1:
+    if words[0].split("'")[0] in WH and len(words) > 1:  # (also "who's head now")
         return True
     if words[0] in AUX and len(words) > 2 and inverted(text, words):
         return True

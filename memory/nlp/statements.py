@@ -419,6 +419,7 @@ def to_fact(
         single_valued=single,
         correction=correction,
         past=frame.past,
+        sole=frame.sole and single,
     )
 
 

@@ -114,6 +114,8 @@ def clause(
         else:
             owner = f"{who}'s"
         verb = ("was" if past else "is") + (" not" if negated else "")
+        if plan and value:  # "Ms Hansen is going to be your head", after who is now
+            return f"{value} is going to be {owner} {role}"
         if owner != "your" and value:
             # the name first: "Pickle is Rory's hamster" answers "what's Rory's hamster
             # called?" before it names Rory again

@@ -73,6 +73,11 @@ PEOPLE = frozenset(
     "stepmother half-brother half-sister coach trainer tutor therapist physio roomie "
     "stepson stepdaughter stepkid bandmate teammate classmate".split()
 )
+# (and the kin said with hyphens, which the parse keeps as one word: "my sister-in-law")
+PEOPLE |= frozenset(
+    f"{kin}-in-law" for kin in "mother father sister brother son daughter".split()
+) | frozenset(f"ex-{p}" for p in "wife husband girlfriend boyfriend partner".split())
+PEOPLE |= frozenset("co-worker step-mum step-mom step-dad step-son step-daughter".split())
 # ... and what people call them ("my nan", "my gran", "mama")
 PEOPLE |= {word for word, role in ROLE_SYNONYMS.items() if role in PEOPLE}
 # Pronouns that say a gender, and roles that show one.
@@ -81,12 +86,14 @@ FEMININE |= {"his": "m", "himself": "m"}
 GENDERED = {
     **dict.fromkeys(
         "husband boyfriend brother father dad son uncle nephew grandfather grandpa stepdad "
-        "stepfather half-brother fiance".split(),
+        "stepfather half-brother fiance brother-in-law father-in-law son-in-law ex-husband "
+        "ex-boyfriend step-dad step-son".split(),
         "m",
     ),
     **dict.fromkeys(
         "wife girlfriend sister mother mum mom daughter aunt niece grandmother grandma "
-        "stepmum stepmom stepmother half-sister fiancee".split(),
+        "stepmum stepmom stepmother half-sister fiancee sister-in-law mother-in-law "
+        "daughter-in-law ex-wife ex-girlfriend step-mum step-mom step-daughter".split(),
         "f",
     ),
 }

@@ -109,7 +109,7 @@ def before_anchor(evidence: Evidence) -> str | None:
             held = held or (left_home(facts, anchor) if asked == "home" else None)
             if held is not None:
                 return sentence(
-                    f"before {anchor}, {speak(as_held(held), evidence.speaker, past=True)}"
+                    f"{speak(as_held(held), evidence.speaker, past=True)} before {anchor}"
                 )
         return told_past(evidence) or replaced.answer(evidence, anchor, event)
     first = min(holding, key=_said)
@@ -151,8 +151,8 @@ def before_anchor(evidence: Evidence) -> str | None:
         )
     slot = base_relation(as_held(found).relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
-        return sentence(f"before {anchor}, {speak(as_held(found), evidence.speaker, past=True)}")
-    return sentence(f"before {anchor}, it was {found.object}")  # "changed from law to ..."
+        return sentence(f"{speak(as_held(found), evidence.speaker, past=True)} before {anchor}")
+    return sentence(f"it was {found.object} before {anchor}")  # "changed from law to ..."
 
 
 def about(fact: Fact, subject: str) -> bool:

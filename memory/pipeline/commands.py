@@ -4,6 +4,7 @@ from chatbot.models import Message
 from memory import embeddings, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import Fact, Operation
+from memory.nlp import wording
 from memory.pipeline import retrieve
 from memory.pipeline.answer import since, until
 from memory.pipeline.question import Evidence
@@ -63,6 +64,7 @@ def forget(*, message: Message, topic: str, backend: str) -> UpdateResult:
     )
     for fact in facts:
         services.judge_fact(fact=fact, operation=Operation.FORGET, why=why)
-    lines = [f"Forgot: {f.text}." for f in facts]
+    speaker = message.user.get_username()  # (said back as "you", never by username)
+    lines = [f"Forgot: {wording.second_person(f.text.rstrip('.'), speaker)}." for f in facts]
     reply = " ".join(lines) if lines else f"I had nothing current about {topic} to forget."
     return UpdateResult(lines=lines, meta={"reply": reply})

@@ -11,6 +11,7 @@ from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.intro import agent
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
+from memory.nlp.questions import unwrap
 from memory.nlp.reader import prep_objects
 from memory.nlp.words import PEOPLE
 from memory.pipeline.dates import capitalised, day_beside
@@ -281,7 +282,7 @@ def asks_date(question: str) -> bool:
 def asks_schedule(question: str) -> bool:
     """ "When is my pottery class?", "When does my band rehearse?": a present-tense "when"
     asks the day something happens, not the day it was said."""
-    doc = parse(question.strip().rstrip(" ?.!") + "?")
+    doc = parse(unwrap(question).strip().rstrip(" ?.!") + "?")
     if not any(t.lower_ == "when" for t in doc) and not asks_date(question):
         return False
     verbs = [t for t in doc if t.pos_ in ("AUX", "VERB")]
@@ -309,6 +310,8 @@ def said_day(fact: Fact, *, whole: bool = False) -> str | None:
                 return "on " + " and ".join(t.text.capitalize() for t in days)
             if token.ent_type_ == "DATE" and token.ent_iob_ == "B":
                 span = next(e for e in doc.ents if e.start == token.i)
+                if span[0].dep_ == "poss":
+                    continue  # ("my day off is the Wednesday": "my day" is no date)
                 if not RELATIVE & {w.lower() for w in span.text.split()}:
                     # ("16 august": the tagger may leave the day out of a month's entity)
                     beside = day_beside(token) if len(span) == 1 else ""

@@ -18,6 +18,8 @@ from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.marks import new_clauses
+from memory.nlp.parse import parse
+from memory.nlp.predicates import negated
 from memory.nlp.questions import QuestionIntent
 from memory.nlp.wording import PHRASES
 from memory.pipeline import expect, slots
@@ -70,6 +72,8 @@ def told_now(evidence: Evidence) -> str | None:
                 continue  # ("Started": a verb the parser left alone says nothing)
             if _slot_said_after(evidence, fact, said[fact.pk], clause):
                 return None
+            if denies(clause):
+                continue  # ("Pani Nowak is not administrator anymore" names who is not)
             if filled and _off_slot(fact, clause, intent):
                 # (a slot holds a value: "I went with Ana to the beach", a trip, says
                 # nothing of "what am I driving now?", however near in meaning; nor does
@@ -80,6 +84,12 @@ def told_now(evidence: Evidence) -> str | None:
                 # one who left first
                 return sentence(name_the_pronoun(clause, fact.subject))
     return None
+
+
+def denies(clause: str) -> bool:
+    """Whether the clause says what no longer holds: its main verb is negated."""
+    root = next((t for t in parse(clause) if t.dep_ == "ROOT"), None)
+    return root is not None and negated(root)
 
 
 def by_role(fact: Fact, speaker: str) -> bool:

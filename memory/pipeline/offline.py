@@ -17,6 +17,13 @@ def objects_match(a: str, b: str) -> bool:
     return bool(a and b) and (nlp.entity_key(a) == nlp.entity_key(b) or nlp.same_entity(a, b))
 
 
+def said_back(short: str, held: str) -> bool:
+    """Whether a common noun says a value back by its own words ("the mill" for "olive
+    oil mill outside sfax"): in lower case, every word of it among the value's."""
+    words = [w for w in short.lower().split() if w not in ("the", "a", "an", "my", "our")]
+    return bool(words) and short.islower() and set(words) <= set(held.lower().split())
+
+
 def alike(a: str, b: str) -> bool:
     """Two values of one kind, so that one may be said to correct the other: two weekdays,
     two numbers, two jobs ("a firefighter", "a cop"), two names."""
@@ -80,7 +87,9 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         if same_object or (new.negated and not new.object):
             return verdict("reinforce", "states the same again")
         # (a value listed with others holds beside them: "two interns, tomasz and greta")
-        single = nlp.relation_is_single_valued(relation) and new.single_valued
+        # (a role said with "the" is one person's: "Emmanuel is the new captain")
+        one_holder = relation.startswith("role:") and bool(new.object) and new.sole
+        single = (nlp.relation_is_single_valued(relation) or one_holder) and new.single_valued
         # (one team at a time, but a new team does not end the pottery class)
         single = single and not (relation == "member_of" and leisure(fact.object))
         if not new.negated and new.object and single:
@@ -104,6 +113,8 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
     if new.negated:
         if same_object or not new.object or not fact.object:
             return verdict("make_false", "the new message negates it")
+        if said_back(new.object, fact.object):  # "left the mill": the olive oil mill
+            return verdict("make_false", f"the new message negates it ({new.object!r})")
         return verdict("no_change", "negates a different value")
     if same_object or not fact.object or nlp.relation_is_single_valued(relation):
         return verdict("make_false", "the negation no longer holds")

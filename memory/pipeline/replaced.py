@@ -42,9 +42,9 @@ class Said:
 
 
 def answer(evidence: Evidence, anchor: str, first: Fact) -> str | None:
-    """ "Before Los Sauces, it was Bodega Alto Cielo." or None."""
+    """ "It was Bodega Alto Cielo before Los Sauces." or None: the answer first."""
     value = value_before(evidence, anchor, first)
-    return sentence(f"before {anchor}, it was {value}") if value else None
+    return sentence(f"it was {value} before {anchor}") if value else None
 
 
 def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = False) -> str:

@@ -251,6 +251,9 @@ def answer(evidence: Evidence, *, before_slots: bool) -> str | None:
         return None
     scored = [(fit(question, f, evidence.speaker), f) for f in evidence.facts]
     scored = [(s, f) for s, f in scored if s > 0]
+    if question.tense in ("VBZ", "VBP"):
+        # ("who do I work for now?" is not answered by the mill I left: slots say what holds)
+        scored = [(s, f) for s, f in scored if f.is_true]
     if not scored:
         return None
     # the best fit; of equals, what is true now, then the newest

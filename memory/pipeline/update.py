@@ -425,6 +425,9 @@ def describe_change(old: Fact, parsed: list[nlp.ParsedFact]) -> str:
             and old.object
             and not old.relation.startswith("not:")
         ):
+            if relation.startswith("role:"):  # "Updated: your captain Baraka → Emmanuel."
+                role = relation.removeprefix("role:")
+                return f"Updated: {old.subject}'s {role} {old.object} → {new.object}."
             label = nlp.relation_label(relation)
             return f"Updated: {old.subject} {label} {old.object} → {new.object}."
     return f"No longer true: {sentence(old.text)}"
