@@ -135,3 +135,13 @@ def test_two_owned_roles_joined_by_and_are_both_read(db):
     }
     joined = said("Kofi and his wife are coming on Sunday.")
     assert any(s == "Kofi's wife" for s, _r, _o, _n in joined)
+
+
+def test_a_holder_said_now_replaces_the_one_before(chat):
+    chat.tell("My physio is Ruairi.")
+    chat.tell("My physio is Orla now, Ruairi moved clinics.")
+    assert chat.ask("Is Ruairi still my physio?").startswith("No")
+    chat.tell("took on two interns, Wiebke and Joost.")
+    chat.tell("my intern is Femke now")
+    answer = chat.ask("Who are my interns?")
+    assert "Wiebke" in answer and "Femke" in answer  # (a role held by several, said so)

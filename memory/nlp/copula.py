@@ -135,7 +135,9 @@ class CopulaFrames:
             # (a name the tagger took for an adjective is a name: "is not Nyaboke")
             name = attr.pos_ == "PROPN" or called(attr) is not None or name_like(attr)
             bare = subject.tag_ == "NN" and not is_time(attr)
-            sole = the_holder(subject, attr)
+            # (one holder: "the captain is Baraka", or a change said "now": "my captain is
+            # Juma now")
+            sole = the_holder(subject, attr) or any(c.lower_ == "now" for c in verb.children)
             bare = bare and (child(subject, "det") is None or sole)
             if owned is None and name and bare:
                 # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
