@@ -10,7 +10,7 @@ from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS, held_before
 from memory.nlp.parse import Token, child, children
 from memory.nlp.persons import edge_of_spell
-from memory.nlp.predicates import TITLES, listed_gender, negated
+from memory.nlp.predicates import listed_gender, negated, title_gender
 from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (
     ANIMATE,
@@ -267,8 +267,8 @@ def contrasted(verb: Token) -> bool:
 
 def a_person(name: Token) -> bool:
     """A name said with a title or a first name the names list knows."""
-    words = [t for t in name.lefts if t.dep_ == "compound"] + [name]
-    return words[0].lower_.rstrip(".") in TITLES or bool(listed_gender(words[0].text))
+    said = " ".join(t.text for t in [*(t for t in name.lefts if t.dep_ == "compound"), name])
+    return bool(title_gender(said) or listed_gender(said))
 
 
 def described(attr: Token) -> bool:

@@ -39,8 +39,9 @@ class ParsedFact:
     # Said of the past ("I used to live in Wellington", "moved from Tampines"): stored, and
     # false from the start; it retires nothing but the same fact still held as true.
     past: bool = False
-    # A role said with "the" ("the captain is Baraka", "Emmanuel is the new captain"): one
-    # person holds it, so a new holder takes it from the one before.
+    # A role said with "the" ("the captain is Baraka", "Emmanuel is the new captain") or a
+    # holder said "now" ("my captain is Juma now"): one person holds it, so a new holder
+    # takes it from the one before.
     sole: bool = False
 
 

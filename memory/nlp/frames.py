@@ -29,7 +29,7 @@ from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
-from memory.nlp.predicates import conj_verb, going_to, taken_up, title_gender
+from memory.nlp.predicates import conj_verb, going_to, taken_up, written_as_name
 from memory.nlp.reader import (
     ASPECT_VERBS,
     GENERIC_OBJECTS,
@@ -136,8 +136,7 @@ class SentenceFrames(
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
             person = value if relation.startswith("role:") or relation == "is_called" else ""
-            # (a name typed in lower case after a title is one: "mr joensen")
-            named = person[:1].isupper() or bool(title_gender(person))
+            named = written_as_name(person)
             if relation.startswith("role:") and named:
                 self.reader.learn_gender(person, relation.removeprefix("role:"))
             self.reader.remember([person if named else subject])

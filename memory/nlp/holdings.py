@@ -63,7 +63,7 @@ class Frame:
     multi: bool = False
     text: str = ""
     past: bool = False  # held once and no longer ("used to live in Wellington")
-    sole: bool = False  # a role said as one person's at a time ("the captain is Baraka")
+    sole: bool = False  # a role said as one person's ("the captain is Baraka", "... is Juma now")
 
 
 # What ties two parties, so that ending it ends the other party's place in the speaker's life.

@@ -83,6 +83,11 @@ def title_gender(person: str) -> str:
     return TITLES.get(words[0].lower(), "") if len(words) > 1 else ""
 
 
+def written_as_name(person: str) -> bool:
+    """Capitalised, or typed in lower case after a title ("mr joensen")."""
+    return person[:1].isupper() or bool(title_gender(person))
+
+
 def name_gender(person: str) -> str:
     """The gender a name itself suggests, weakest of all evidence (a role or a pronoun said
     of the person wins): a title ("Mrs. Lopes"), else the first name's usual gender in
@@ -92,8 +97,9 @@ def name_gender(person: str) -> str:
     if not words or "'s" in person:
         return ""
     first = words[0].lower()
-    if title_gender(person):
-        return title_gender(person)
+    titled = title_gender(person)
+    if titled:
+        return titled
     if len(words) > 1 and first in ("dr", "prof"):
         return ""
     if not words[0][:1].isupper():

@@ -5,7 +5,13 @@ clause's subject first, and never a person named in the pronoun's own clause."""
 from collections.abc import Sequence
 
 from memory.nlp.parse import Token, child, governing_verb
-from memory.nlp.predicates import is_time, listed_gender, name_gender, title_gender
+from memory.nlp.predicates import (
+    is_time,
+    listed_gender,
+    name_gender,
+    title_gender,
+    written_as_name,
+)
 from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS, THIRD_PERSON
 
 # How a clause hangs from an earlier one of its sentence ("..., so he's staying", "says he'll").
@@ -227,7 +233,7 @@ class Pronouns:
                 # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."
                 person = subject
                 self.learn_gender(person, role)
-            elif subject[:1].isupper() or title_gender(subject):  # (also "mr joensen")
+            elif written_as_name(subject):
                 person = owner
             else:
                 continue

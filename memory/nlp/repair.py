@@ -253,7 +253,7 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     pair = contrast(repair) or contrast(repair.sent)
     pairs: list[tuple[str, str]] = []
     wrong_said = _said_as(said, pair[1]) if pair else None
-    if pair and wrong_said:
+    if wrong_said:
         pairs.append((wrong_said, pair[0]))
     elif own and _negated_elsewhere(repair, said):
         return None  # "i had timur wrong, he's not from osh": osh was said in another message

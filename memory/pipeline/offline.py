@@ -87,9 +87,8 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         if same_object or (new.negated and not new.object):
             return verdict("reinforce", "states the same again")
         # (a value listed with others holds beside them: "two interns, tomasz and greta")
-        # (a role said with "the" is one person's: "Emmanuel is the new captain")
-        one_holder = relation.startswith("role:") and bool(new.object) and new.sole
-        single = (nlp.relation_is_single_valued(relation) or one_holder) and new.single_valued
+        # (a role said with "the" or "now" is one person's: "Emmanuel is the new captain")
+        single = (nlp.relation_is_single_valued(relation) or new.sole) and new.single_valued
         # (one team at a time, but a new team does not end the pottery class)
         single = single and not (relation == "member_of" and leisure(fact.object))
         if not new.negated and new.object and single:

@@ -155,8 +155,7 @@ def answer(evidence: Evidence) -> str | None:
     # (a job said as what one is, "I'm an electrician", is the same one job)
     kinds = roles - {"is"} if relation == "works_as" else roles
     # (one employer at a time, whether one works, teaches or drives for it)
-    widened = intent.wh == "where" and relation in WORKING
-    one = len(kinds - set(employer_slots(relation))) <= 1 or widened
+    one = len(kinds - set(employer_slots(relation))) <= 1
     single = single_valued(relation) and one and not many
     if single and relation == "works_as":
         # a job said as what one is ("i'm a deckhand") is not retired by the slot's newer
