@@ -35,6 +35,7 @@ SETS = (
     "dev11",
     "dev12",
     "dev13",
+    "dev14",
     "holdout",
     "fresh",
     "fresh2",

@@ -10,10 +10,12 @@ vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when"
 import re
 from dataclasses import replace
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from memory.nlp.anchors import event_anchor
-from memory.nlp.casing import english_nouns
+from memory.nlp.heldby import common_noun, held_here, in_charge, in_group
 from memory.nlp.marks import NOW_ADVERBS
-from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.parse import Token, child, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
     ANIMALS,
@@ -50,6 +52,7 @@ CATEGORIES = {
     "sibling": SIBLINGS,
     "employee": STAFF,
     "staff": STAFF,
+    "crew": STAFF,  # (a crew is who works for the user: "Hired Dan" puts Dan on it)
 }
 
 
@@ -80,8 +83,24 @@ FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 WH_IS = re.compile(r"^(\s*(?:where|who|how|when))['’]s\b", re.I)
 
 
+# "where is Chamari going to teach?" asks what "where will Chamari teach?" asks (not where
+# she is going)
+GOING_TO = re.compile(r"\b(?:is|are|am)\s+(\w+(?: \w+)?)\s+going to\s+([a-z]+)\b", re.I)
+
+
+def _will(found: re.Match) -> str:
+    """ "is Chamari going to teach" -> "will Chamari teach"; not "are we going to the ..."."""
+    from lemminflect import getAllLemmas
+
+    verb = found.group(2).lower()
+    if verb not in getAllLemmas(verb).get("VERB", ()) or verb in STOP_WORDS:
+        return found.group(0)
+    return f"will {found.group(1)} {found.group(2)}"
+
+
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
     text = WH_IS.sub(r"\1 is", text)
+    text = GOING_TO.sub(_will, text)
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)
     subject = intent.subject
@@ -114,8 +133,13 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
         subject = child(root, "nsubj")
         if subject is not None:
             return replace(base, subject=reader.entity(subject), relation="commute_by")
+    doing = child(root, "xcomp")
+    if doing is not None and doing.lemma_ == "do" and root.doc[0].lower_ == "what":
+        # "What did I start doing at the club?" asks what is done there, not a job there
+        return replace(base, relation=None, object=None)
     owning = root.lemma_ in OWNING_VERBS or possessing(root)
-    owned = held_here(root, reader) or (owned_slot(doc, reader) if owning else None)
+    owned = held_here(root, reader) or in_charge(root, reader) or in_group(root, reader)
+    owned = owned or (owned_slot(doc, reader) if owning else None)
     owned = owned or called_role(root, reader)
     found = (
         owned
@@ -246,36 +270,6 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
                 one_vehicle = role in VEHICLES and token.tag_ != "NNS"
                 return reader.entity(subject), "drive" if one_vehicle else f"role:{role}", None
     return None
-
-
-def held_here(root: Token, reader: Reader) -> tuple[str, str, None] | None:
-    """ "who's head now?", "who's the in-charge on our ward?", "who's the head at my
-    school?": a role asked with "the" or bare is the speaker's (as "the head is mr joensen"
-    is read), and a place it is held at is where, not whose ("my school" is no role)."""
-    who = child(root, "nsubj")
-    # (a hyphenated role the tagger took for an adjective: "who's vice-captain now?")
-    held = child(root, "attr") or next((c for c in children(root, "acomp") if "-" in c.text), None)
-    if root.lemma_ != "be" or who is None or who.lower_ != "who" or held is None:
-        return None
-    article = child(held, "det")
-    hyphenated = "-" in held.text and held.text[:1].islower()
-    if not (common_noun(held) and held.tag_ == "NN" or hyphenated) or child(held, "poss"):
-        return None
-    if article is not None and article.lower_ != "the":
-        return None
-    places = [o for p, o in prep_objects(held) + prep_objects(root) if p in ("at", "on", "in")]
-    if any(p == "of" for p, _ in prep_objects(held)):
-        return None  # "who's the head of my school?" (owned_slot)
-    owner = reader.owner(places[0]) if places else None
-    return owner or reader.speaker, f"role:{reader.role(held)}", None
-
-
-def common_noun(token: Token) -> bool:
-    """A noun, or an English noun in lower case that the tagger took for a name after a
-    wh-word ("what van have we got now?")."""
-    if token.pos_ == "NOUN":
-        return True
-    return token.pos_ == "PROPN" and token.text.islower() and token.lower_ in english_nouns()
 
 
 def called_role(root: Token, reader: Reader) -> tuple[str, str, None] | None:

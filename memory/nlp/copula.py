@@ -4,7 +4,7 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from dataclasses import replace
 
-from memory.nlp.holdings import Frame
+from memory.nlp.holdings import Frame, looks_named
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS, held_before
@@ -14,6 +14,7 @@ from memory.nlp.predicates import listed_gender, negated, title_gender
 from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (
     ANIMATE,
+    FIRST_PERSON,
     GENERIC_OBJECTS,
     PEOPLE,
     Reader,
@@ -23,6 +24,7 @@ from memory.nlp.reader import (
     lexicon_reading,
     prep_objects,
 )
+from memory.nlp.words import COLLECTIVES, STAFF
 
 # What a role is held as: "the new captain", "the acting head"; and what describes whoever
 # holds it instead ("the first woman guide", "the only nurse").
@@ -36,6 +38,32 @@ class CopulaFrames:
 
     reader: Reader
     frames: list[Frame]
+
+    def group_listed(self, subject: Token, attr: Token, plan: bool) -> bool:
+        """ "the carers this month are Precious and Kyle", "crew is me, Rob and Kyle", "started
+        a team with the lads. It's me, Sunil and Kofi": each person listed after a group of the
+        speaker's (unowned, it is still theirs) is one of that group; the speaker, listed too,
+        is not their own member."""
+        if subject.lower_ in ("it", "that"):  # the group the message named just before
+            before = [t for t in subject.doc[: subject.i] if t.lemma_.lower() in COLLECTIVES]
+            subject = before[-1] if before else subject
+        noun = subject.lemma_.lower()
+        people = noun in PEOPLE | STAFF or agent(noun)
+        group = noun in COLLECTIVES or subject.tag_ == "NNS" and people
+        determiner = child(subject, "det", "poss")
+        ours = ("the", "my", "our", "a", "an") if subject.i < attr.i - 2 else ("the", "my", "our")
+        if not group or determiner is not None and determiner.lower_ not in ours:
+            return False
+        members = group_members(attr)
+        if not members:
+            return False
+        # (a team is asked by its noun: "five-a-side team" is "the team")
+        role = noun if noun in COLLECTIVES else self.reader.role(subject)
+        for member in members:
+            if member.lower_ not in FIRST_PERSON:
+                value = self.reader.value(member)
+                self.add(self.reader.speaker, f"role:{role}", value, plan=plan, multi=True)
+        return True
 
     def now_it_is(self, verb: Token, subject: Token, attr: Token) -> bool:
         """ "I was on amlodipine and now it's ramipril": "it" is the slot the clause before
@@ -111,6 +139,8 @@ class CopulaFrames:
             return True
         if attr is not None and self.own_name(attr, subject, neg):
             return True
+        if attr is not None and not neg and self.group_listed(subject, attr, plan):
+            return True
         if attr is not None and attr.pos_ == "ADJ":
             # "I'm allergic to penicillin", "Ana is married to Tom": the adjective and its
             # preposition are the slot.
@@ -123,6 +153,10 @@ class CopulaFrames:
                     self.add(entity, relation, reader.value(value), negated=neg, plan=plan)
                 return True
         if attr is not None and attr.tag_ == "VBN" and not prep_objects(attr):
+            if attr.lower_ == "gone" and not neg and not plan and subject.pos_ == "PROPN":
+                # "Lakshmi is gone, the buyer took her away": what was had is had no more
+                self.frames.append(Frame(reader.speaker, "", reader.value(subject), True))
+                return True
             # "Dad is retired", "I'm not married": the state is its verb's slot, as "dad
             # retired last year" says it.
             entity = reader.entity(subject)
@@ -282,6 +316,18 @@ def lifeless(token: Token) -> bool:
     """A thing, not someone: "his school" (not "my teacher", "the dog")."""
     lemma = token.lemma_.lower()
     return token.pos_ == "NOUN" and lemma not in ANIMATE and not agent(lemma)
+
+
+def group_members(attr: Token) -> list[Token]:
+    """The people a complement lists ("me, Rob and Kyle", "Precious in the mornings and a
+    lad called Kyle"): empty unless every item is a name, someone called one, or "me"."""
+    items = [called(t) or t for t in (attr, *conjuncts(attr))]
+    if len(items) < 2:
+        return []
+    # (a word written with a capital inside the sentence is a name there: "Precious")
+    if all(t.lower_ in FIRST_PERSON or looks_named(t) or t.i and t.is_title for t in items):
+        return items
+    return []
 
 
 def conjuncts(token: Token) -> list[Token]:

@@ -48,6 +48,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.verbs import VerbFrames
+from memory.nlp.words import WORKING
 
 # What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
 WISHED = {"like", "love", "prefer", "want", "rather", "hate"}
@@ -58,6 +59,11 @@ def hypothetical(verb: Token) -> bool:
     modal = [a for a in children(verb, "aux") if a.tag_ == "MD"]
     supposed = any(a.lower_ in ("would", "'d", "might", "could") for a in modal)
     return supposed and verb.lemma_ not in WISHED
+
+
+def at_a_name(place: Token) -> bool:
+    """A place with a name: "Ridgeview High", "the école secondaire du Rivage"."""
+    return place.pos_ == "PROPN" or any(c.pos_ == "PROPN" for c in place.children)
 
 
 class SentenceFrames(
@@ -175,6 +181,8 @@ class SentenceFrames(
         neg, plan = negated(verb), is_plan(verb)
         if verb.dep_ in ("xcomp", "advcl") and is_plan(verb.head):
             plan = True  # "is coming to stay with us in December"
+        if verb.dep_ == "xcomp" and going_to(verb.head):
+            neg = neg or negated(verb.head)  # "I'm not going to move to Madrid"
         if verb.dep_ == "xcomp" and verb.head.lemma_ in WISHED:
             # "I'd love to move to Spain": wished for, not done
             plan = plan or any(a.tag_ == "MD" for a in children(verb.head, "aux"))
@@ -228,7 +236,7 @@ class SentenceFrames(
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            if verb.lemma_ in LOSS_VERBS | {"run", "put", "go"} and self.loss(verb, subject):
+            if verb.lemma_ in LOSS_VERBS | {"run", "put", "go"} and self.loss(verb, subject, plan):
                 continue
             if self.ended_tie(verb, subject, neg, plan):
                 continue
@@ -314,6 +322,10 @@ class SentenceFrames(
                 if prep in ("with", "for", "to") and not is_time(other) and not named:
                     value = self.reader.value(other)
                     self.add(entity, f"{relation}_{prep}", value, negated=neg, plan=plan)
+                elif prep == "at" and relation in WORKING and at_a_name(other):
+                    # "I teach physics at Ridgeview High": where one works by what one does
+                    value = self.reader.value(other)
+                    self.add(entity, f"{relation}_at", value, negated=neg, plan=plan)
             return
         places = [(p, o) for p, o in prep_objects(target) if not is_time(o)]
         jobs = [o for p, o in places if p == "as" and agent(o.lower_)]

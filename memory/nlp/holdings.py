@@ -28,6 +28,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.things import said_before
+from memory.nlp.words import COLLECTIVES
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
@@ -121,7 +122,14 @@ class HoldingFrames:
         if days:
             self.add(self.reader.value(thing), "be_on", self.reader.value(days[0]), plan=plan)
         places = [(p, o) for p, o in held if p in ("in", "at") and o.pos_ == "PROPN"]
-        if places and not is_time(places[0][1]) and thing.lemma_ not in GENERIC_OBJECTS:
+        # ("teach physics at Ridgeview High": a bare subject is not where a place is)
+        bare = thing.pos_ == "NOUN" and child(thing, "det", "poss") is None
+        if (
+            places
+            and not is_time(places[0][1])
+            and thing.lemma_ not in GENERIC_OBJECTS
+            and not bare
+        ):
             prep, place = places[0]
             self.add(self.reader.value(thing), f"be_{prep}", self.reader.value(place), plan=plan)
 
@@ -212,6 +220,8 @@ class HoldingFrames:
         relation = "works_for"
         value = self.reader.value(obj)
         entity = self.reader.entity(subject)
+        if plan:  # "I'm leaving Google in June": there until then
+            self.add(entity, relation, value)
         self.add(entity, relation, value, negated=True, plan=plan)
         for prep, target in prep_objects(verb):  # "leaves the BBC for Sky News"
             if prep in ("for", "to") and target.pos_ == "PROPN":
@@ -222,6 +232,9 @@ class HoldingFrames:
         """ "Nuno quit the band", "Bia quit ballet", "I left my job at KPMG": what the subject
         held that value by (member, player, employee) ends, whatever slot it is in."""
         entity = self.reader.entity(subject)
+        for other in children(obj, "conj"):  # "left the company AND the team"
+            if other.lemma_.lower() in COLLECTIVES and not plan:
+                self.frames.append(Frame(entity, "", self.reader.value(other), True))
         if obj.lemma_ in GENERIC_OBJECTS:
             # (a name after "at", "with" or "for"; a place after "at": "her job at the bookstore")
             said = prep_objects(obj) + prep_objects(verb)
@@ -339,10 +352,12 @@ class HoldingFrames:
         self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
         return True
 
-    def loss(self, verb: Token, subject: Token) -> bool:
+    def loss(self, verb: Token, subject: Token, plan: bool = False) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
         if verb.dep_ == "ccomp" and verb.head.lemma_ in OPINION:
             return False  # "Mum thinks I've lost the plot": what someone thinks, no loss
+        if plan:
+            return False  # "we've decided to sell the Lakshmi": still ours until it is sold
         away = any(c.lower_ == "away" for c in verb.children)
         # "the f150's gone", "beam's gone": gone, not gone somewhere
         gone = verb.lower_ == "gone" and any(c.lemma_ == "be" for c in verb.children)

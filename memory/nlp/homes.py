@@ -125,6 +125,8 @@ class HomeFrames:
         entity = self.reader.entity(subject)
         self.add(entity, "lives_in", self.reader.last_home, plan=plan)
         for old in left:  # "moving out of laureles": lived in no more, once moved
+            if plan:  # (and lived in until then)
+                self.add(entity, "lives_in", old)
             self.add(entity, "lives_in", old, negated=True, plan=plan)
         return True
 

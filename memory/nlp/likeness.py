@@ -37,11 +37,14 @@ def same_head(old, run: list[Token]) -> tuple[str, str] | None:
     if len(run) < 2 or not run[0].text[:1].isalnum():
         return None
     tail = [t.lower_ for t in run[1:]]
-    for start in range(len(old) - len(run) + 1):
-        piece = old[start : start + len(run)]
-        if [t.lower_ for t in piece[1:]] == tail and piece[0].lower_ != run[0].lower_:
-            return piece.text, text_of(run)
-    return None
+    pieces = [old[start : start + len(run)] for start in range(len(old) - len(run) + 1)]
+    pieces = [
+        p for p in pieces if [t.lower_ for t in p[1:]] == tail and p[0].lower_ != run[0].lower_
+    ]
+    # ("the RIGHT knee" puts right "the left knee", not the "the knee" said before it)
+    worded = [p for p in pieces if p[0].pos_ not in ("DET", "PRON", "ADP")]
+    found = (worded or pieces)[:1]
+    return (found[0].text, text_of(run)) if found else None
 
 
 def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:

@@ -172,7 +172,30 @@ def model():
     nlp.add_pipe("names_apposed", after="lemmatizer")
     Language.component("past_forms", func=past_forms)
     nlp.add_pipe("past_forms", after="lemmatizer")
+    Language.component("destinations", func=destinations)
+    nlp.add_pipe("destinations", after="lemmatizer")
     return nlp
+
+
+def destinations(doc: Doc) -> Doc:
+    """ "moving from Glasgow to Lockerbie": the parser at times reads "to" before a name as
+    an infinitive's marker and the name as a clause of its own; it is where the verb goes.
+    And "I teach physics at Ridgeview High": "at" after a bare object (no article, no owner)
+    says where the verb is done, not where the object is."""
+    for token in doc:
+        noun = token.head
+        if token.lower_ != "at" or token.dep_ != "prep" or noun.dep_ != "dobj":
+            continue
+        if noun.pos_ == "NOUN" and noun.head.pos_ == "VERB" and not child(noun, "det", "poss"):
+            token.head = noun.head
+    for token in doc:
+        if token.dep_ != "advcl" or token.pos_ != "PROPN" or token.head.pos_ != "VERB":
+            continue
+        to = next((c for c in token.lefts if c.dep_ == "aux" and c.lower_ == "to"), None)
+        if to is not None:
+            to.head, to.dep_, to.pos_, to.tag_ = token.head, "prep", "ADP", "IN"
+            token.head, token.dep_ = to, "pobj"
+    return doc
 
 
 def past_forms(doc: Doc) -> Doc:
@@ -187,6 +210,18 @@ def past_forms(doc: Doc) -> Doc:
         lemmas = getAllLemmas(token.lower_).get("VERB", ())
         if lemmas and token.lower_ not in lemmas:
             token.lemma_, token.tag_ = lemmas[0], "VBD"
+    for token in doc[1:]:
+        # "Hired Dan.": a fragment's opening past form taken for a name, and the name after
+        # it for a bare adverb; the verb is past and the name its object
+        verb = doc[token.i - 1]
+        if token.dep_ != "npadvmod" or token.pos_ != "PROPN" or token.head != verb:
+            continue
+        if verb.dep_ != "ROOT" or verb.is_sent_start is False or not verb.lower_.endswith("ed"):
+            continue
+        lemmas = getAllLemmas(verb.lower_).get("VERB", ())
+        if lemmas and verb.lower_ not in lemmas and child(verb, "dobj") is None:
+            verb.lemma_, verb.tag_, verb.pos_ = lemmas[0], "VBD", "VERB"
+            token.dep_ = "dobj"
     return doc
 
 

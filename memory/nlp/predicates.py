@@ -210,6 +210,11 @@ def is_plan(predicate: Token) -> bool:
         return planned.head.lemma_ != "go" or planned.head.tag_ == "VBG"
     if predicate.dep_ == "ccomp" and "to" in auxes and predicate.head.lemma_ in WISHING:
         return True  # "Hassan wants me to join his boat": wished for, not done
+    if predicate.dep_ == "ccomp" and predicate.head.lemma_ in PLAN_VERBS:
+        # "decided we're getting a dog", "we've agreed we'll sell": decided, not done
+        return predicate.tag_ not in ("VBD", "VBN") or bool(auxes & FUTURE_AUX)
+    if "to" in auxes and planned.dep_ == "xcomp" and planned.head.lower_ in PRESENT_AUX:
+        return True  # "she and Stuart are to move to Lockerbie": arranged, not done
     if starts_later(predicate, auxes):
         return True
     fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
@@ -242,6 +247,7 @@ def going_to(verb: Token) -> bool:
 
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
+FUTURE_AUX = {"will", "'ll", "shall", "would", "'d"}
 WISHING = PLAN_VERBS | {"ask", "need", "push", "urge", "encourage", "beg", "like", "tell"}
 NOW_WORDS = {"now", "currently", "nowadays", "days", "today", "tonight"}
 # What comes after every day ("working after school"), not once ("after the wedding").
@@ -300,9 +306,10 @@ def amount_moves(verb: Token) -> bool:
 
 
 def later_start(sent: Span) -> bool:
-    """ "starts in may", "begins next week": a sentence that is only a start to come, said
-    right after what it is the start of ("got a job at the hospital!! starts in may")."""
-    return _start_to_come(sent.root)
+    """ "starts in may", "begins next week", "I start in August": a sentence that is only a
+    start to come, said right after what it is the start of ("got a job at the hospital!!
+    starts in may")."""
+    return _start_to_come(sent.root, said_by_pronoun=True)
 
 
 def start_within(sent: Span) -> bool:
@@ -311,9 +318,17 @@ def start_within(sent: Span) -> bool:
     return any(_start_to_come(t) for t in sent if t.dep_ in ("conj", "parataxis"))
 
 
-def _start_to_come(root: Token) -> bool:
-    if root.lower_ not in START_WORDS or children(root, "nsubj", "nsubjpass"):
+def _start_to_come(root: Token, said_by_pronoun: bool = False) -> bool:
+    # (a sentence of its own may say who starts: "I start in August"; within the sentence
+    # that told the job, "she's been at the pharmacy ... she starts at the hospital" is
+    # another job)
+    said_by = children(root, "nsubj", "nsubjpass")
+    if root.lower_ not in START_WORDS or said_by and not said_by_pronoun:
         return False
+    if any(s.pos_ != "PRON" for s in said_by):
+        return False
+    if said_by and any(not is_time(o) for _, o in _preps(root)):
+        return False  # "she starts at the hospital on 1 december" tells a job of its own
     obj = child(root, "dobj")
     if obj is not None:  # "starting 2nd of june": the parser takes the date for an object
         return is_time(obj) or any(is_time(t) for t in obj.subtree)

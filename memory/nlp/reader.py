@@ -122,6 +122,11 @@ class Reader(Pronouns):
         parts = [c for c in token.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
         parts = [c for c in parts if titled(c) is None]  # not "landlord" in "landlord Mr Deng"
         start = min([token.i, *[p.i for p in parts]])
+        if not parts and token.lower_.rstrip(".") in TITLES:
+            # "Mr and Mrs Arai": the bare title shares the name of the one joined to it
+            joined = child(token, "conj")
+            if joined is not None and joined.pos_ == "PROPN":
+                return f"{token.text} {joined.text}"
         return token.doc[start : token.i + 1].text
 
     def titled_role(self, token: Token) -> tuple[str, str] | None:

@@ -30,6 +30,7 @@ from memory.nlp.likeness import (
 )
 from memory.nlp.parse import Span, Token, child, parse
 from memory.nlp.predicates import contrastive
+from memory.nlp.words import SORRY_ELSEWHERE
 
 CUES = {
     "sorry",
@@ -46,7 +47,7 @@ CUES = {
     "wrong",
     "mistake",
     "pardon",
-}
+} | SORRY_ELSEWHERE
 MEANING = {"mean", "meant"}
 TRAILING = {"actually"}  # may follow the value it puts right: "the 16th actually"
 FILLERS = {"lol", "ugh", "no", "oh", "ok", "okay", "haha", "lmao", "omg", "hmm", "um", "uh"}

@@ -6,6 +6,7 @@ import re
 from lemminflect import getInflection
 
 from memory.nlp.intro import agent
+from memory.nlp.words import COLLECTIVES, member_of
 
 # Canonical relations as (verb lemma, the words after it).
 PHRASES = {
@@ -30,6 +31,9 @@ PHRASES = {
     "drank": ("drink", ""),
 }
 PLAN_VERBS = {"lives_in": ("move", "to"), "works_for": ("start", "at"), "travels_to": ("go", "to")}
+# what a planned end of a slot is said as: "you are going to leave Google" (a job is more
+# often said to end than not to start)
+PLANNED_ENDS = {"works_for": ("leave", "")}
 IRREGULAR = {
     ("be", 2): "are",
     ("be", 3): "is",
@@ -116,12 +120,16 @@ def clause(
         verb = ("was" if past else "is") + (" not" if negated else "")
         if plan and value:  # "Ms Hansen is going to be your head", after who is now
             return f"{value} is going to be {owner} {role}"
+        if role in COLLECTIVES and value:  # "Jonas is on your team"
+            return f"{value} {verb} {member_of(role)} {owner} {role}"
         if owner != "your" and value:
             # the name first: "Pickle is Rory's hamster" answers "what's Rory's hamster
             # called?" before it names Rory again
             return f"{value} {verb} {owner} {role}"
         return f"{owner} {role} {verb} {value}".strip()
     verb, rest = PLAN_VERBS.get(relation, phrase(relation)) if plan else phrase(relation)
+    if plan and negated and relation in PLANNED_ENDS:
+        verb, rest = PLANNED_ENDS[relation]
     if relation == "member_of" and not plan and in_group(value):
         verb, rest = "be", "in the"  # "you are in the community choir", not "play for"
     if relation == "works_as" and doing(value):
@@ -129,6 +137,8 @@ def clause(
     tail = " ".join(w for w in (rest, value) if w)
     if plan:
         be = inflect("be", person)
+        if negated and relation not in PLANNED_ENDS:
+            be += " not"  # "you are not going to move to Madrid"
         return f"{who} {be} going to {verb} {tail}".strip()
     if negated:
         if verb == "be":

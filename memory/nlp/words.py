@@ -73,6 +73,14 @@ PEOPLE = frozenset(
     "stepmother half-brother half-sister coach trainer tutor therapist physio roomie "
     "stepson stepdaughter stepkid bandmate teammate classmate".split()
 )
+# Kin by birth or marriage: someone who left, quit or is gone is still one ("now that Njeri
+# is gone" does not end "Njeri is my sister").
+BLOOD = frozenset(
+    "mother father mom mum dad parent brother sister sibling son daughter grandmother "
+    "grandfather grandparent grandson granddaughter grandchild aunt uncle cousin nephew niece "
+    "stepdad stepmum stepmom stepfather stepmother half-brother half-sister stepson "
+    "stepdaughter".split()
+) | frozenset(f"{kin}-in-law" for kin in "mother father sister brother son daughter".split())
 # (and the kin said with hyphens, which the parse keeps as one word: "my sister-in-law")
 PEOPLE |= frozenset(
     f"{kin}-in-law" for kin in "mother father sister brother son daughter".split()
@@ -139,6 +147,11 @@ CORRECTION_CUES = {
     "autocorrect",
     "pardon",
 }
+# "Desculpa, I confused, it is 3 of April": sorry in the languages chat mixes in, and
+# "confused" as non-native speakers say "got it wrong"
+SORRY_ELSEWHERE = {"desculpa", "desculpe", "perdón", "perdon", "disculpa", "disculpe", "scusa"}
+SORRY_ELSEWHERE |= {"scusate", "entschuldigung", "sori", "maaf", "confused", "przepraszam"}
+CORRECTION_CUES |= SORRY_ELSEWHERE
 STOP_VERBS = {"stop", "quit", "cease", "give"}
 ASPECT_VERBS = STOP_VERBS | {"start", "begin", "keep", "continue"}
 ACQUIRE = {"get", "buy", "adopt", "rescue"}
@@ -165,6 +178,18 @@ STAFF = frozenset(
 VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
 VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}
 KEPT = ANIMALS | CHILDREN | {"car", "bike", "house", "flat", "apartment"}
+# Nouns for a group of people one is in or keeps ("the crew is me, Rob and Kyle"); who is
+# on them is a set, said "Kyle and Dan are on your crew".
+COLLECTIVES = {"team", "crew", "squad", "staff", "band", "choir", "class", "group", "lineup"}
+COLLECTIVES |= {"club", "committee", "board", "gang", "cast", "shift", "rota", "unit", "ward"}
+
+
+def member_of(group: str) -> str:
+    """How one is said to be in a group: on a team, in a band."""
+    on = {"team", "crew", "squad", "staff", "committee", "board", "shift", "rota", "ward"}
+    return "on" if group in on else "in"
+
+
 LEAVE_VERBS = {"leave", "quit", "exit"}
 
 # Verbs whose object joins the subject: the object is who the fact is about.
@@ -193,3 +218,6 @@ MULTI_ROLES = (
         "bike".split()
     )
 )
+# Verbs one works by: "drives for Uber", "teaches at Ridgeview High" say where one works.
+WORKING = {"drive", "cook", "work", "write", "guide", "teach", "coach", "fly", "design", "code"}
+WORKING |= {"consult", "freelance", "model", "report", "nurse", "clean", "sail", "deliver"}

@@ -14,13 +14,13 @@ Nothing told: None, and the fact-based readers answer.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.endings import ENDING_VERBS
-from memory.nlp.parse import Span, Token, parse
+from memory.nlp.parse import Span, Token, child, parse
 from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.questions import unwrap
 from memory.nlp.words import ACQUIRE, LOSS_VERBS
@@ -48,6 +48,7 @@ class Event:
     words: frozenset[str]  # stems of the question's other content words
     subject: str | None  # who it is about
     first: bool  # "first booked for": the first date said, not the latest
+    thing: str = ""  # the event a light verb has ("surgery" in "have my knee surgery")
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Told:
     order: int  # position among everything read, for ties within a message
     date: str | None  # None: told as to come, with no date
     stated: bool  # the words gave the date (not the day the message was sent)
+    planned: bool = False  # told as still to come ("we're getting married in june")
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -73,12 +75,17 @@ def answer(evidence: Evidence) -> str | None:
     # by the day it was told
     done = not expect.asks_schedule(intent.text)
     heard = told(evidence, event)
-    found = [t for t in heard if t.date and (t.stated or done)]
+    found = [put_right_later(evidence, t) for t in heard if t.date and (t.stated or done)]
     if not found:
         # only told as still to come, or as a maybe ("we might adopt a dog"): no day yet
         return NOT_YET if heard and done else None
     best = max(t.score for t in found)
     tied = [t for t in found if t.score == best]
+    # (of two that fit as well, the one whose words give the date: "I open it in 2019", not
+    # the day "took a loan to open a second café" was said)
+    if done:  # (what was only to come, last; a year gone by said in words, first)
+        tied = [t for t in tied if not t.planned] or tied
+        tied = [t for t in tied if said_before(t)] or tied
     pick = min if event.first else max
     chosen = pick(tied, key=lambda t: (t.said_at, t.order))
     return sentence(chosen.date)
@@ -103,7 +110,9 @@ def asked(text: str, *, speaker: str, subject: str | None) -> Event | None:
     )
     if not words and verb in ("be", "have", "do", "get"):
         return None  # "When was it?": nothing to find
-    return Event(verb, words, subject, first)
+    obj = child(root, "dobj")
+    thing = nlp.stem(obj.lower_) if obj is not None and verb in LIGHT_VERBS else ""
+    return Event(verb, words, subject, first, thing)
 
 
 def told(evidence: Evidence, event: Event) -> list[Told]:
@@ -124,7 +133,9 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
                 continue
             date = said_in(sent, said_at)
             told_as = date or (None if plan else f"on {day(said_at)}")
-            out.append(Told(score, said_at, order, told_as, bool(date)))
+            told = Told(score, said_at, order, told_as, bool(date), plan)
+            # ("I open it in 2019", said in 2025: a day gone by is no plan)
+            out.append(replace(told, planned=plan and not said_before(told)))
     return out
 
 
@@ -155,6 +166,44 @@ def clock(evidence: Evidence, event: Event) -> str | None:
         if put_right and fact.created_at >= best[0][1]:
             said = put_right.group(1)
     return sentence(f"at {said}")
+
+
+PUT_RIGHT = re.compile(r"\b(\w+),? not (?:in |on |the )?(\w+)", re.I)
+
+
+def put_right_later(evidence: Evidence, said: Told) -> Told:
+    """The date as a later message put it right ("the shop was opened in 1986, not 1987")."""
+    if not said.date:
+        return said
+    words = said.date.split()
+    for fact in evidence.facts:
+        message = fact.source_message
+        at = (message.sent_at if message is not None else None) or fact.created_at
+        text = message.text if message is not None else fact.text  # (as said, not put right)
+        for right, wrong in PUT_RIGHT.findall(text) if at > said.said_at else ():
+            if wrong.lower() in (w.lower() for w in words) and right.lower() != wrong.lower():
+                date = " ".join(right if w.lower() == wrong.lower() else w for w in words)
+                return replace(said, date=date)
+    return said
+
+
+def years_before(told: Told) -> bool:
+    """Whether the words gave a year before the one it was said in ("I open it in 2019")."""
+    year = re.search(r"\b(\d{4})$", told.date or "") if told.stated else None
+    return year is not None and int(year.group(1)) < told.said_at.year
+
+
+def said_before(told: Told) -> bool:
+    """Whether the words gave a day gone by when it was said: a year before ("in 2019") or a
+    day before ("last week": "on 21 May 2025"), not a month that may be to come."""
+    day = re.fullmatch(r"on (\d{1,2}) (\w+) (\d{4})", told.date or "") if told.stated else None
+    if day is not None:
+        try:
+            when = datetime.strptime(" ".join(day.groups()), "%d %B %Y").date()
+        except ValueError:
+            return False
+        return when < told.said_at.date()
+    return years_before(told)
 
 
 def messages(evidence: Evidence) -> list[Fact]:
@@ -222,9 +271,20 @@ def fit(
         # the question names is said: "the pharmacy ... since 2019" is not "the hospital
         # pharmacy")
         return 1.5 + own, False
+    unreal_here = any(unreal(t) for t in sent if t.pos_ in ("VERB", "AUX"))
     if shared >= 1.5:
-        return float(shared), any(unreal(t) for t in sent if t.pos_ in ("VERB", "AUX"))
+        return float(shared), unreal_here
+    if event.thing and any(
+        t.pos_ in ("NOUN", "PROPN") and nlp.stem(t.lower_) == event.thing for t in sent
+    ):
+        # "When did I have my knee surgery?": a light verb says nothing; the event is its
+        # noun ("Doctor says surgery in May")
+        return 1.0, unreal_here
     return 0.0, False
+
+
+# Verbs that name no event of their own: "have surgery", "get a tattoo", "do the course".
+LIGHT_VERBS = {"have", "get", "do", "undergo"}
 
 
 def ends_asked(token: Token, event: Event) -> bool:

@@ -10,6 +10,7 @@ import re
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.words import COLLECTIVES, STAFF, WORKING
 
 CUES = (
     "no longer",
@@ -100,18 +101,43 @@ WORK_ROLES |= {"instructor", "tutor", "carer", "caregiver", "nanny", "cleaner", 
 WORK_ROLES |= {"dentist", "therapist", "physio", "mentor", "chef", "assistant", "deputy"}
 
 
+# Roles held by being in a group, or by working for the user or with them.
+MEMBERS = WORK_ROLES | COLLECTIVES | STAFF
+WORKPLACES = {"agency", "company", "firm", "club", "job", "practice", "business", "service"}
+
+
 def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
     """ "gary's done coaching" ends "Gary is my coach": the one who stopped doing something
     held the role of its doer (coach, teacher, manager, driver), or lost the job the role
     was held by."""
     role = fact.relation
-    if not (new.negated and not new.object and role.startswith("role:")):
+    if not (new.negated and role.startswith("role:")):
         return False
     if not (new.subject and nlp.same_entity(new.subject, fact.object)):
         return False
     noun, did = role_noun(role), base_relation(new.relation)
+    if new.object:
+        # "Kyle has left the agency", "Jonas quit the team": who left the group or the
+        # place they were in it by is out of it
+        left = new.object.lower().split()[-1]
+        return did == "" and noun in MEMBERS and left in {noun} | COLLECTIVES | WORKPLACES
     # "Trond got let go": who lost their job is no one's manager there any more
     return doer(noun, did) or (did in JOB_ENDED and noun in WORK_ROLES)
+
+
+def job_place(relation: str) -> bool:
+    """A slot that says where someone works by what they do there ("teach_at", "cook_for")."""
+    verb, _, prep = relation.partition("_")
+    return verb in WORKING and prep in ("at", "for", "in")
+
+
+def ends_job_place(new: nlp.ParsedFact, fact: Fact) -> bool:
+    """ "not working for now", "lost her job": the places one worked at by what one did
+    there ("teaches science at Girls' High") end with the job."""
+    if not (new.negated and not new.object and base_relation(new.relation) in JOB_ENDED):
+        return False
+    same = bool(new.subject) and nlp.same_entity(new.subject, fact.subject)
+    return same and not fact.relation.startswith("not:") and job_place(fact.relation)
 
 
 def role_noun(relation: str) -> str:

@@ -9,7 +9,15 @@ from memory import nlp
 from memory.models import Backend, Fact
 from memory.nlp import corrections, statements
 from memory.nlp.facts import leisure
-from memory.pipeline.guard import base_relation, of_kind, owned_by, stops_role
+from memory.nlp.words import BLOOD
+from memory.pipeline.guard import (
+    base_relation,
+    ends_job_place,
+    of_kind,
+    owned_by,
+    role_noun,
+    stops_role,
+)
 from memory.pipeline.steps import Rewrite, StepInfo, Verdict
 
 
@@ -22,6 +30,24 @@ def said_back(short: str, held: str) -> bool:
     oil mill outside sfax"): in lower case, every word of it among the value's."""
     words = [w for w in short.lower().split() if w not in ("the", "a", "an", "my", "our")]
     return bool(words) and short.islower() and set(words) <= set(held.lower().split())
+
+
+def said_short(short: str, held: str) -> bool:
+    """Whether a name says a value back by its first words ("the Cégep" for "Cégep de
+    Trois-Rivières")."""
+    from memory.nlp.casing import english_words
+
+    words = [w for w in short.split() if w.lower() not in ("the", "a", "an", "my", "our")]
+    whole = held.split()
+    # (a word of English is no name: "Governor" cut from "Governor of the Turks and Caicos
+    # Islands" is not "Governor of Anguilla" said shorter)
+    return (
+        bool(words)
+        and words[0][:1].isupper()
+        and not all(w.lower() in english_words() for w in words)
+        and len(words) < len(whole)
+        and [w.lower() for w in whole[: len(words)]] == [w.lower() for w in words]
+    )
 
 
 def alike(a: str, b: str) -> bool:
@@ -51,6 +77,8 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         return Verdict(fact=fact, operation=operation, reason=reason, new_index=index)
 
     relation = base_relation(new.relation)
+    if ends_job_place(new, fact):
+        return verdict("make_false", f"{new.subject} no longer works, so not there either")
     if stops_role(new, fact):
         held = fact.relation.removeprefix("role:")
         reason = f"{new.subject} stopped ({relation}), so is no longer the {held}"
@@ -67,6 +95,8 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         and (objects_match(new.object, fact.object) or of_kind(fact, new.object))
     ):
         owner = not new.subject or owned_by(new.subject, fact.subject)
+        if not relation and role_noun(fact.relation) in BLOOD:
+            return verdict("no_change", "kin stay kin whoever leaves")
         if (
             owner
             and not fact.relation.startswith("not:")
@@ -91,6 +121,8 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         single = (nlp.relation_is_single_valued(relation) or new.sole) and new.single_valued
         # (one team at a time, but a new team does not end the pottery class)
         single = single and not (relation == "member_of" and leisure(fact.object))
+        if not new.negated and new.object and single and said_short(new.object, fact.object):
+            return verdict("reinforce", f"{new.object!r} is {fact.object!r} said shorter")
         if not new.negated and new.object and single:
             return verdict(
                 "make_false",

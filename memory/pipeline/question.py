@@ -14,6 +14,7 @@ from memory import embeddings, graph, nlp, selectors
 from memory.models import Fact, FactTruth, MemoryState
 from memory.nlp import ask
 from memory.nlp.parse import parse
+from memory.nlp.words import WORKING
 from memory.pipeline import amend, retrieve
 from memory.pipeline.guard import base_relation
 
@@ -51,11 +52,6 @@ VEHICLE_SLOTS = {"drive", "ride"}
 # ("looked at a Hilux, ended up going with a Prado": a vehicle chosen is the one had)
 ACQUIRED = ("has", "buy", "get", "own", "lease", "choose", "pick", "go_with", "opt_for")
 ACQUIRED += ("settle_on", "settle_for", "plump_for")
-
-
-# Verbs whose "for" names an employer: "I drive for Kilele Tours", "she cooks for a hotel".
-WORKING = {"drive", "cook", "work", "write", "guide", "teach", "coach", "fly", "design", "code"}
-WORKING |= {"consult", "freelance", "model", "report", "nurse", "clean", "sail", "deliver"}
 
 
 def employer_slots(relation: str) -> list[str]:

@@ -10,7 +10,7 @@ from django.db.models import Q
 from memory import nlp, selectors
 from memory.models import Fact
 from memory.nlp import repair
-from memory.pipeline.guard import kind_roles
+from memory.pipeline.guard import job_place, kind_roles
 
 
 def subject_keys(*, user_id: int, subject: str) -> list[str]:
@@ -100,3 +100,13 @@ def named_role(*, user_id: int, subject: str) -> str:
         rows = rows.filter(relation__startswith="role:", relation__endswith=f" {role}")
         names = rows.values_list("object", flat=True)[:2]
     return names[0] if len(names) == 1 else subject
+
+
+def job_places(*, user_id: int, subject: str) -> list[Fact]:
+    """Current facts of where `subject` works by what they do there ("teach_at", "cook_for")."""
+    key = nlp.entity_key(subject)
+    if not key:
+        return []
+    rows = Fact.objects.filter(user_id=user_id, is_true=True, subject_key=key)
+    rows = rows.filter(Q(relation__endswith="_at") | Q(relation__endswith="_for"))
+    return [f for f in rows.order_by("-id")[:20] if job_place(f.relation)]

@@ -11,6 +11,8 @@ from memory.models import Fact
 from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
+from memory.nlp.wording import owner_phrase
+from memory.nlp.words import COLLECTIVES, LEAVE_VERBS, LOSS_VERBS, member_of
 from memory.pipeline import expect, household, typed
 from memory.pipeline.dates import MONTHS, dated_beside, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
@@ -114,11 +116,14 @@ def answer(evidence: Evidence) -> str | None:
     speaker = evidence.speaker
     newest = sorted(hits, key=lambda f: (f.truth_since, f.pk), reverse=True)
     now = [f for f in newest if f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
+    past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
     # (a value told again in other words is one value: "Bronwen" from the correction and
     # from the message it put right)
     now = distinct(now)
-    plans = [f for f in newest if f.is_true and f.relation.startswith("plan:")]
-    past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    given_up = dropped_by_plan(evidence)  # "I'm dropping chemistry after the summer"
+    past += [f for f in now if entity_key(f.object) in given_up]
+    now = [f for f in now if entity_key(f.object) not in given_up]
     # a plan that came true ("moving in february", then "moved!!") is the value it planned
     plans = [p for p in plans if entity_key(p.object) not in {entity_key(f.object) for f in now}]
     if now and single_valued(relation):
@@ -189,6 +194,15 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wh == "who" and not intent.subject and not relation.startswith("role:"):
         return who_did(now, speaker, intent.text)  # "who stormed out of dinner?": Felix did
     counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
+    group = relation.removeprefix("role:")
+    if group in COLLECTIVES and not counted and intent.subject:
+        # "who's on my crew?": the crew and those who work for the user, each named once
+        names = list(dict.fromkeys(f.object for f in now if f.relation.startswith("role:")))
+        if names:
+            who = owner_phrase(intent.subject, speaker)[0]
+            owner = "your" if who == "you" else f"{who}'s"
+            verb = "are" if len(names) > 1 else "is"
+            return sentence(f"{join(names)} {verb} {member_of(group)} {owner} {group}")
     return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
 
 
@@ -274,6 +288,20 @@ def relabelled(fact: Fact, relation: str) -> Fact:
 def as_done(plan: Fact) -> Fact:
     """The plan said as what now holds (a copy: the stored fact is not changed)."""
     return relabelled(plan, plan.relation.removeprefix("plan:"))
+
+
+def dropped_by_plan(evidence: Evidence) -> set[str]:
+    """The values a plan to give them up has ended by the time asked: "going to drop
+    chemistry next term", asked after the term began."""
+    return {
+        entity_key(f.object)
+        for f in evidence.facts
+        if f.is_true
+        and f.object
+        and f.relation.startswith("plan:")
+        and slot_name(f.relation).split("_")[0] in LOSS_VERBS | LEAVE_VERBS
+        and has_happened(f, evidence.asked_at)
+    }
 
 
 def has_happened(plan: Fact, at: datetime | None) -> bool:

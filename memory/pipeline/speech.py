@@ -9,6 +9,7 @@ from lemminflect import getInflection
 
 from memory.models import Fact
 from memory.nlp import wording
+from memory.nlp.words import COLLECTIVES, member_of
 from memory.pipeline.guard import base_relation, slot_name
 from memory.pipeline.question import Evidence
 
@@ -75,6 +76,8 @@ def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False, past: b
             who = "you have" if subject == speaker else f"{subject} has"
             return f"{who} {len(facts)} {' '.join(words)}: {said}"
         owner = "your" if subject == speaker else f"{subject}'s"
+        if role in COLLECTIVES:  # "Kyle and Dan are on your crew"
+            return f"{said} are {member_of(role)} {owner} {role}"
         return f"{owner} {' '.join(words)} are {said}"
     # (the same thing told twice is said once: "Kofi is 5", not "Kofi is 5 and Kofi is 5")
     return join(list(dict.fromkeys(speak(f, speaker, past=past and happened(f)) for f in facts)))

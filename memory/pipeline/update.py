@@ -183,10 +183,14 @@ class UpdatePipeline:
         if parsed.negated and parsed.object:
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.object)
             found += [f for f in held if f not in found]
-        elif parsed.negated and parsed.subject:
+        if parsed.negated and parsed.subject:
             # "gary's done coaching": the roles he holds ("my coach is Gary") may end
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.subject)
             found += [f for f in held if f not in found and f.relation.startswith("role:")]
+        if parsed.negated and parsed.subject and not parsed.object:
+            # "not working for now": where she worked by what she did there ends too
+            places = retrieve.job_places(user_id=self.user.pk, subject=parsed.subject)
+            found += [f for f in places if f not in found]
         return found
 
     def apply_corrections(self, parsed: list[nlp.ParsedFact], vectors: list, prepared: Prepared):

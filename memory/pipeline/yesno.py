@@ -13,6 +13,7 @@ from memory.nlp.endings import ENDING_VERBS, LEAVING
 from memory.nlp.facts import leisure
 from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
+from memory.nlp.words import LEAVE_VERBS, LOSS_VERBS
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by, role_noun, slot_name
 from memory.pipeline.names import about_subject, mentions, only_departed, source
@@ -189,7 +190,21 @@ def planned_only(evidence: Evidence, asked: set[str] | None = None) -> str | Non
     later = [f for f in close if f.created_at > plan.created_at and not is_planned(f) and f.is_true]
     if later:
         return None  # said since: it may have happened ("PASSED!!! I'm certified now")
-    return f"No, not yet: {sentence(quote(plan, evidence.speaker))}"
+    return not_done(plan, evidence, quote(plan, evidence.speaker))
+
+
+# A job or a home said to end on a day to come ("I'm leaving Google in June").
+PLANNED_ENDS = {"not:plan:works_for", "not:plan:lives_in"}
+
+
+def not_done(plan: Fact, evidence: Evidence, said: str) -> str:
+    """A plan whose day has not come: not yet, or, for a plan to give up what is held
+    ("Do we still own the Lakshmi?" after "we've decided to sell the Lakshmi"), yes, for now."""
+    verb = slot_name(plan.relation).split("_")[0]
+    ending = verb in LOSS_VERBS | LEAVE_VERBS or plan.relation in PLANNED_ENDS
+    if ending and evidence.intent.relation not in LOSS_VERBS | LEAVE_VERBS:
+        return f"Yes, for now: {sentence(said)}"
+    return f"No, not yet: {sentence(said)}"
 
 
 def _plan_asked(fact: Fact, asked: set[str], intent) -> bool:
@@ -225,7 +240,7 @@ def decided(evidence: Evidence) -> str:
     if due and not any(f.is_true and matches_object(f, intent) for f in facts):
         return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
     if plans and not any(f.is_true and matches_object(f, intent) for f in facts):
-        return f"No, not yet: {sentence(speak(plans[0], evidence.speaker))}"
+        return not_done(plans[0], evidence, speak(plans[0], evidence.speaker))
     if not facts:
         return holder_yes_no(evidence) or mentions_yes_no(evidence)
 
@@ -322,12 +337,15 @@ def holder_yes_no(evidence: Evidence) -> str | None:
     if now:
         return f"Yes. {since(now[0], evidence.speaker)}."
     if plans:
-        return f"No, not yet: {sentence(speak(plans[0], evidence.speaker))}"
+        return not_done(plans[0], evidence, speak(plans[0], evidence.speaker))
     ended = [f for f in held if not f.relation.startswith("not:")] or held
     was = ended[0] in held and not ended[0].relation.startswith("not:")
     if intent.wants_past and (was or says_ended(ended[0])):
         # "Did I use to drink coffee?" after "I gave up coffee": it ended, so it once held
         return f"Yes, not anymore. {sentence(until(evidence, ended[0]))}"
+    if ended[0].is_true and ended[0].relation.startswith("not:plan:"):
+        # "we're not going to the Algarve after all": what holds is that it will not be
+        return f"No. {sentence(speak(ended[0], evidence.speaker))}"
     return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
 
 
