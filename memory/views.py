@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from memory import audit, selectors
 from memory.forms import DELETE_CONFIRMATION, CorrectFactForm, DeleteMemoryForm
 from memory.models import Fact
+from memory.nlp import wording
 
 PER_PAGE = 50
 
@@ -78,9 +79,13 @@ def correct(request: HttpRequest, fact_id: int) -> HttpResponse:
     form = CorrectFactForm(request.POST)
     if not form.is_valid():
         messages.error(request, "A fact needs between 1 and 1000 characters.")
-    elif form.cleaned_data["text"] != fact.text:
-        audit.correct_by_user(fact=fact, text=form.cleaned_data["text"], user=request.user)
-        messages.success(request, f"Corrected: {form.cleaned_data['text']}")
+        return redirect(f"{reverse('my_memory')}#fact-{fact.pk}")
+    name, typed = request.user.get_username(), form.cleaned_data["text"]
+    # (the page shows the sentence said to its owner, "you work at ...": unchanged, it is no
+    # correction; changed, it is stored as the other sentences are, with the owner named)
+    if typed.lower() not in (fact.text.lower(), wording.to_owner(fact.text, name).lower()):
+        audit.correct_by_user(fact=fact, text=wording.from_owner(typed, name), user=request.user)
+        messages.success(request, f"Corrected: {typed}")
     return redirect(f"{reverse('my_memory')}#fact-{fact.pk}")
 
 
@@ -90,7 +95,8 @@ def forget(request: HttpRequest, fact_id: int) -> HttpResponse:
     fact = _own_fact(request, fact_id)
     if fact.is_true:
         audit.forget_by_user(fact=fact, user=request.user)
-        messages.success(request, f"Forgot: {fact.text}")
+        said = wording.to_owner(fact.text, request.user.get_username())
+        messages.success(request, f"Forgot: {said}")
     return redirect("my_memory")
 
 

@@ -286,3 +286,28 @@ def test_it_searches_forgets_several_and_undoes_a_forget(client, alice, bob):
     edit = MemoryEdit.objects.filter(fact=rex).latest("id")
     assert (edit.kind, edit.actor, edit.backend) == ("fact_reverted", alice, "user")
     assert "Rex" in say(alice, "What's my dog's name?").text
+
+
+def test_the_page_speaks_to_its_owner_without_the_username(client, alice):
+    say(alice, "I live in Lisbon. My sister Ana lives in Porto.")
+    client.force_login(alice)
+
+    body = page(client)
+
+    assert "You live in Lisbon" in body and "Ana is your sister" in body
+    assert alice.get_username() not in body.split("<main", 1)[-1].split("</main>", 1)[0]
+
+
+def test_a_fact_corrected_as_shown_is_read_as_the_owners(client, alice):
+    say(alice, "I live in Lisbon.")
+    fact = Fact.objects.get(user=alice)
+    client.force_login(alice)
+
+    client.post(reverse("correct_fact", args=[fact.pk]), {"text": "You live in Faro"})
+    unchanged = client.post(reverse("correct_fact", args=[fact.pk]), {"text": "You live in Faro"})
+
+    fact.refresh_from_db()
+    assert (fact.subject, fact.relation, fact.object) == ("alice", "lives_in", "Faro")
+    assert fact.edits.filter(kind="fact_corrected").count() == 1
+    assert unchanged.status_code == 302
+    assert "Faro" in say(alice, "Where do I live?").text

@@ -209,3 +209,24 @@ def doing(job: str) -> bool:
     "nurse", "head of maths", "CEO")."""
     words = job.split()
     return bool(words) and job.islower() and "of" not in words and not agent(words[-1])
+
+
+def to_owner(text: str, speaker: str) -> str:
+    """A stored sentence said to its speaker: "alice's sister Ana ..." -> "your sister Ana
+    ...", "I moved" -> "you moved"."""
+    from memory.pipeline.speech import to_you  # (speech reads wording)
+
+    return to_you(second_person(text, speaker))
+
+
+# what the owner types back in the second person, as the stored sentence has it
+_FROM_OWNER = [(r"\byou(?:'re| are)\b", "{name} is"), (r"\byour\b", "{name}'s")]
+_FROM_OWNER += [(r"\byou\b", "{name}")]
+
+
+def from_owner(text: str, speaker: str) -> str:
+    """A sentence the owner edited as shown ("you work at Faro") with them named again
+    ("alice work at Faro"), which the parser reads as the speaker's (first_person)."""
+    for pattern, said in _FROM_OWNER:
+        text = re.sub(pattern, said.format(name=speaker), text, flags=re.I)
+    return text
