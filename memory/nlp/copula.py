@@ -154,8 +154,7 @@ class CopulaFrames:
                 return True
         if attr is not None and attr.tag_ == "VBN" and not prep_objects(attr):
             if attr.lower_ == "gone" and not neg and not plan and subject.pos_ == "PROPN":
-                # "Lakshmi is gone, the buyer took her away": what was had is had no more
-                self.frames.append(Frame(reader.speaker, "", reader.value(subject), True))
+                self.lost(subject)  # "Lakshmi is gone, the buyer took her away"
                 return True
             # "Dad is retired", "I'm not married": the state is its verb's slot, as "dad
             # retired last year" says it.

@@ -352,6 +352,14 @@ class HoldingFrames:
         self.frames.append(Frame(self.reader.speaker, "", self.reader.value(subject), True))
         return True
 
+    def lost(self, subject: Token) -> None:
+        """ "Rex died", "the Lakshmi is gone": no longer had, by its owner ("his Pulsar
+        finally died" is his loss, not the speaker's)."""
+        owner = self.reader.owner(subject) if child(subject, "poss") is not None else None
+        self.frames.append(
+            Frame(owner or self.reader.speaker, "", self.reader.value(subject), True)
+        )
+
     def loss(self, verb: Token, subject: Token, plan: bool = False) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
         if verb.dep_ == "ccomp" and verb.head.lemma_ in OPINION:
@@ -364,10 +372,7 @@ class HoldingFrames:
         gone = gone and not prep_objects(verb) and not child(verb, "advmod")
         fled = away and verb.lemma_ in ("run", "pass", "fly")
         if verb.lemma_ in ("die", "pass") or gone or fled:
-            # ("his Pulsar finally died" is his loss, not the speaker's)
-            owner = self.reader.owner(subject) if child(subject, "poss") is not None else None
-            owner = owner or self.reader.speaker
-            self.frames.append(Frame(owner, "", self.reader.value(subject), True))
+            self.lost(subject)
             return True
         if verb.tag_ in ("VBZ", "VBP") and not done_now(verb):
             return False  # "I sell char kway teow", "she gives lessons": a habit, no loss

@@ -174,13 +174,13 @@ def model():
     nlp.add_pipe("past_forms", after="lemmatizer")
     Language.component("destinations", func=destinations)
     nlp.add_pipe("destinations", after="lemmatizer")
+    Language.component("done_at", func=done_at)
+    nlp.add_pipe("done_at", after="lemmatizer")
     return nlp
 
 
-def destinations(doc: Doc) -> Doc:
-    """ "moving from Glasgow to Lockerbie": the parser at times reads "to" before a name as
-    an infinitive's marker and the name as a clause of its own; it is where the verb goes.
-    And "I teach physics at Ridgeview High": "at" after a bare object (no article, no owner)
+def done_at(doc: Doc) -> Doc:
+    """ "I teach physics at Ridgeview High": "at" after a bare object (no article, no owner)
     says where the verb is done, not where the object is."""
     for token in doc:
         noun = token.head
@@ -188,6 +188,12 @@ def destinations(doc: Doc) -> Doc:
             continue
         if noun.pos_ == "NOUN" and noun.head.pos_ == "VERB" and not child(noun, "det", "poss"):
             token.head = noun.head
+    return doc
+
+
+def destinations(doc: Doc) -> Doc:
+    """ "moving from Glasgow to Lockerbie": the parser at times reads "to" before a name as
+    an infinitive's marker and the name as a clause of its own; it is where the verb goes."""
     for token in doc:
         if token.dep_ != "advcl" or token.pos_ != "PROPN" or token.head.pos_ != "VERB":
             continue

@@ -73,18 +73,23 @@ PEOPLE = frozenset(
     "stepmother half-brother half-sister coach trainer tutor therapist physio roomie "
     "stepson stepdaughter stepkid bandmate teammate classmate".split()
 )
+# Kin said with hyphens, which the parse keeps as one word: "my sister-in-law".
+IN_LAWS = frozenset(f"{kin}-in-law" for kin in "mother father sister brother son daughter".split())
 # Kin by birth or marriage: someone who left, quit or is gone is still one ("now that Njeri
 # is gone" does not end "Njeri is my sister").
-BLOOD = frozenset(
-    "mother father mom mum dad parent brother sister sibling son daughter grandmother "
-    "grandfather grandparent grandson granddaughter grandchild aunt uncle cousin nephew niece "
-    "stepdad stepmum stepmom stepfather stepmother half-brother half-sister stepson "
-    "stepdaughter".split()
-) | frozenset(f"{kin}-in-law" for kin in "mother father sister brother son daughter".split())
-# (and the kin said with hyphens, which the parse keeps as one word: "my sister-in-law")
-PEOPLE |= frozenset(
-    f"{kin}-in-law" for kin in "mother father sister brother son daughter".split()
-) | frozenset(f"ex-{p}" for p in "wife husband girlfriend boyfriend partner".split())
+BLOOD = (
+    frozenset(
+        "mother father mom mum dad parent brother sister sibling son daughter grandmother "
+        "grandfather grandparent grandson granddaughter grandchild aunt uncle cousin nephew "
+        "niece stepdad stepmum stepmom stepfather stepmother half-brother half-sister stepson "
+        "stepdaughter".split()
+    )
+    | IN_LAWS
+)
+# (and exes: "my ex-wife")
+PEOPLE |= IN_LAWS | frozenset(
+    f"ex-{p}" for p in "wife husband girlfriend boyfriend partner".split()
+)
 PEOPLE |= frozenset("co-worker step-mum step-mom step-dad step-son step-daughter".split())
 # ... and what people call them ("my nan", "my gran", "mama")
 PEOPLE |= {word for word, role in ROLE_SYNONYMS.items() if role in PEOPLE}

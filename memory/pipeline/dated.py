@@ -75,7 +75,10 @@ def answer(evidence: Evidence) -> str | None:
     # by the day it was told
     done = not expect.asks_schedule(intent.text)
     heard = told(evidence, event)
-    found = [put_right_later(evidence, t) for t in heard if t.date and (t.stated or done)]
+    found = [t for t in heard if t.date and (t.stated or done)]
+    if found:  # (read once for all: every fact of a message carries the same text)
+        later = said_right(evidence)
+        found = [put_right_later(t, later) for t in found]
     if not found:
         # only told as still to come, or as a maybe ("we might adopt a dog"): no day yet
         return NOT_YET if heard and done else None
@@ -171,19 +174,31 @@ def clock(evidence: Evidence, event: Event) -> str | None:
 PUT_RIGHT = re.compile(r"\b(\w+),? not (?:in |on |the )?(\w+)", re.I)
 
 
-def put_right_later(evidence: Evidence, said: Told) -> Told:
-    """The date as a later message put it right ("the shop was opened in 1986, not 1987")."""
-    if not said.date:
-        return said
-    words = said.date.split()
+def said_right(evidence: Evidence) -> list[tuple[datetime, str, str]]:
+    """(when, right, wrong) for each "X, not Y" said in the messages the evidence came from,
+    as said (not put right), once per message."""
+    out, seen = [], set()
     for fact in evidence.facts:
         message = fact.source_message
+        key = ("message", fact.source_message_id) if message is not None else ("fact", fact.pk)
+        if key in seen:
+            continue
+        seen.add(key)
         at = (message.sent_at if message is not None else None) or fact.created_at
-        text = message.text if message is not None else fact.text  # (as said, not put right)
-        for right, wrong in PUT_RIGHT.findall(text) if at > said.said_at else ():
-            if wrong.lower() in (w.lower() for w in words) and right.lower() != wrong.lower():
-                date = " ".join(right if w.lower() == wrong.lower() else w for w in words)
-                return replace(said, date=date)
+        text = message.text if message is not None else fact.text
+        out += [(at, right, wrong) for right, wrong in PUT_RIGHT.findall(text)]
+    return out
+
+
+def put_right_later(said: Told, later: list[tuple[datetime, str, str]]) -> Told:
+    """The date as a later message put it right ("the shop was opened in 1986, not 1987")."""
+    words = said.date.split() if said.date else []
+    for at, right, wrong in later:
+        if at <= said.said_at or right.lower() == wrong.lower():
+            continue
+        if wrong.lower() in (w.lower() for w in words):
+            date = " ".join(right if w.lower() == wrong.lower() else w for w in words)
+            return replace(said, date=date)
     return said
 
 

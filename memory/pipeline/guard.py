@@ -10,7 +10,7 @@ import re
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.words import COLLECTIVES, STAFF, WORKING
+from memory.nlp.words import COLLECTIVES, LEAVE_VERBS, LOSS_VERBS, STAFF, WORKING
 
 CUES = (
     "no longer",
@@ -131,13 +131,23 @@ def job_place(relation: str) -> bool:
     return verb in WORKING and prep in ("at", "for", "in")
 
 
+def ends_job(new: nlp.ParsedFact) -> bool:
+    """ "not working for now", "lost her job": a job ended, with no employer named."""
+    return new.negated and not new.object and base_relation(new.relation) in JOB_ENDED
+
+
 def ends_job_place(new: nlp.ParsedFact, fact: Fact) -> bool:
-    """ "not working for now", "lost her job": the places one worked at by what one did
-    there ("teaches science at Girls' High") end with the job."""
-    if not (new.negated and not new.object and base_relation(new.relation) in JOB_ENDED):
+    """The places one worked at by what one did there ("teaches science at Girls' High")
+    end with the job."""
+    if not ends_job(new):
         return False
     same = bool(new.subject) and nlp.same_entity(new.subject, fact.subject)
     return same and not fact.relation.startswith("not:") and job_place(fact.relation)
+
+
+def gives_up(relation: str) -> bool:
+    """A slot of giving something up or leaving ("plan:sell", "not:plan:quit"), by its verb."""
+    return slot_name(relation).split("_")[0] in LOSS_VERBS | LEAVE_VERBS
 
 
 def role_noun(relation: str) -> str:

@@ -12,11 +12,11 @@ from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
 from memory.nlp.wording import owner_phrase
-from memory.nlp.words import COLLECTIVES, LEAVE_VERBS, LOSS_VERBS, member_of
+from memory.nlp.words import COLLECTIVES
 from memory.pipeline import expect, household, typed
 from memory.pipeline.dates import MONTHS, dated_beside, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
-from memory.pipeline.guard import base_relation, owned_by, slot_name
+from memory.pipeline.guard import base_relation, gives_up, owned_by, slot_name
 from memory.pipeline.names import source
 from memory.pipeline.placenames import WORKPLACES, names_place
 from memory.pipeline.question import (
@@ -27,7 +27,15 @@ from memory.pipeline.question import (
     bare_verb,
     employer_slots,
 )
-from memory.pipeline.speech import day, happened, join, sentence, speak, speak_all
+from memory.pipeline.speech import (
+    day,
+    happened,
+    in_group,
+    join,
+    sentence,
+    speak,
+    speak_all,
+)
 from memory.pipeline.valuekinds import NUMBER_WORDS, is_kind, says_job, vehicle
 
 RELATED = 0.33  # cosine similarity at which a stored fact is about what was asked
@@ -200,9 +208,7 @@ def answer(evidence: Evidence) -> str | None:
         names = list(dict.fromkeys(f.object for f in now if f.relation.startswith("role:")))
         if names:
             who = owner_phrase(intent.subject, speaker)[0]
-            owner = "your" if who == "you" else f"{who}'s"
-            verb = "are" if len(names) > 1 else "is"
-            return sentence(f"{join(names)} {verb} {member_of(group)} {owner} {group}")
+            return sentence(in_group(names, "your" if who == "you" else f"{who}'s", group))
     return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
 
 
@@ -299,7 +305,7 @@ def dropped_by_plan(evidence: Evidence) -> set[str]:
         if f.is_true
         and f.object
         and f.relation.startswith("plan:")
-        and slot_name(f.relation).split("_")[0] in LOSS_VERBS | LEAVE_VERBS
+        and gives_up(f.relation)
         and has_happened(f, evidence.asked_at)
     }
 

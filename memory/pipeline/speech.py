@@ -69,18 +69,22 @@ def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False, past: b
         words = role.split()
         words[-1] = (getInflection(words[-1], tag="NNS") or (words[-1] + "s",))[0]
         # the newest first ("who's my flatmate now?"); those told together, as told
-        said = join(
-            [f.object for f in sorted(facts, key=lambda f: (-(f.source_message_id or 0), f.pk))]
-        )
+        names = [f.object for f in sorted(facts, key=lambda f: (-(f.source_message_id or 0), f.pk))]
         if counted:
             who = "you have" if subject == speaker else f"{subject} has"
-            return f"{who} {len(facts)} {' '.join(words)}: {said}"
+            return f"{who} {len(facts)} {' '.join(words)}: {join(names)}"
         owner = "your" if subject == speaker else f"{subject}'s"
-        if role in COLLECTIVES:  # "Kyle and Dan are on your crew"
-            return f"{said} are {member_of(role)} {owner} {role}"
-        return f"{owner} {' '.join(words)} are {said}"
+        if role in COLLECTIVES:
+            return in_group(names, owner, role)
+        return f"{owner} {' '.join(words)} are {join(names)}"
     # (the same thing told twice is said once: "Kofi is 5", not "Kofi is 5 and Kofi is 5")
     return join(list(dict.fromkeys(speak(f, speaker, past=past and happened(f)) for f in facts)))
+
+
+def in_group(names: list[str], owner: str, group: str) -> str:
+    """Who is in one of someone's groups: "Kyle and Dan are on your crew"."""
+    verb = "are" if len(names) > 1 else "is"
+    return f"{join(names)} {verb} {member_of(group)} {owner} {group}"
 
 
 def happened(fact: Fact) -> bool:

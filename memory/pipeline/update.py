@@ -19,7 +19,7 @@ from memory.nlp.casing import is_first_name
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
 from memory.pipeline import amend, guard, holders, realised, retrieve
-from memory.pipeline.guard import base_relation, may_make_false
+from memory.pipeline.guard import base_relation, ends_job, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
 
@@ -187,7 +187,7 @@ class UpdatePipeline:
             # "gary's done coaching": the roles he holds ("my coach is Gary") may end
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.subject)
             found += [f for f in held if f not in found and f.relation.startswith("role:")]
-        if parsed.negated and parsed.subject and not parsed.object:
+        if parsed.subject and ends_job(parsed):
             # "not working for now": where she worked by what she did there ends too
             places = retrieve.job_places(user_id=self.user.pk, subject=parsed.subject)
             found += [f for f in places if f not in found]

@@ -15,7 +15,7 @@ from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.nlp.words import LEAVE_VERBS, LOSS_VERBS
 from memory.pipeline import slots
-from memory.pipeline.guard import base_relation, owned_by, role_noun, slot_name
+from memory.pipeline.guard import base_relation, gives_up, owned_by, role_noun, slot_name
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
 from memory.pipeline.speech import day, join, quote, sentence, since, speak, until
@@ -200,8 +200,7 @@ PLANNED_ENDS = {"not:plan:works_for", "not:plan:lives_in"}
 def not_done(plan: Fact, evidence: Evidence, said: str) -> str:
     """A plan whose day has not come: not yet, or, for a plan to give up what is held
     ("Do we still own the Lakshmi?" after "we've decided to sell the Lakshmi"), yes, for now."""
-    verb = slot_name(plan.relation).split("_")[0]
-    ending = verb in LOSS_VERBS | LEAVE_VERBS or plan.relation in PLANNED_ENDS
+    ending = gives_up(plan.relation) or plan.relation in PLANNED_ENDS
     if ending and evidence.intent.relation not in LOSS_VERBS | LEAVE_VERBS:
         return f"Yes, for now: {sentence(said)}"
     return f"No, not yet: {sentence(said)}"
