@@ -36,6 +36,7 @@ SETS = (
     "dev12",
     "dev13",
     "dev14",
+    "dev15",
     "holdout",
     "fresh",
     "fresh2",

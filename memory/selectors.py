@@ -209,10 +209,11 @@ RECENT = 40  # latest facts looked at for the person a pronoun names
 def pick_last_person(subjects: Iterable[str], speaker: str) -> str | None:
     """last_person() among these subjects, newest first."""
     from memory.nlp.reader import PEOPLE
+    from memory.nlp.words import HELPERS
 
     for subject in subjects:
         owner, _, role = subject.partition("'s ")
-        if role and owner == speaker and role.split()[-1] in PEOPLE:
+        if role and owner == speaker and role.split()[-1] in PEOPLE | HELPERS:
             return subject  # "my parents moved ... they love it"
         if named_person(subject, speaker):
             return subject

@@ -48,21 +48,29 @@ class CopulaFrames:
             before = [t for t in subject.doc[: subject.i] if t.lemma_.lower() in COLLECTIVES]
             subject = before[-1] if before else subject
         noun = subject.lemma_.lower()
-        people = noun in PEOPLE | STAFF or agent(noun)
-        group = noun in COLLECTIVES or subject.tag_ == "NNS" and people
+        members = group_members(attr)
+        others = [m for m in members if m.lower_ not in FIRST_PERSON]
+        # ("the regulars are Algis, Rūta and Pavel": a plural word no list has, for people
+        # when those listed are names, two at least known as someone's by name or title;
+        # "our guild is me, Kenji and Lucía": any word, with the speaker among them)
+        known = [m for m in others if _someone(m)]
+        named = len(known) >= 2 and all(m.pos_ == "PROPN" or m in known for m in others)
+        people = noun in PEOPLE | STAFF or agent(noun) or named
+        with_me = named and len(others) < len(members)
+        group = noun in COLLECTIVES or subject.tag_ == "NNS" and people or with_me
         determiner = child(subject, "det", "poss")
         ours = ("the", "my", "our", "a", "an") if subject.i < attr.i - 2 else ("the", "my", "our")
         if not group or determiner is not None and determiner.lower_ not in ours:
             return False
-        members = group_members(attr)
         if not members:
             return False
         # (a team is asked by its noun: "five-a-side team" is "the team")
         role = noun if noun in COLLECTIVES else self.reader.role(subject)
-        for member in members:
-            if member.lower_ not in FIRST_PERSON:
-                value = self.reader.value(member)
-                self.add(self.reader.speaker, f"role:{role}", value, plan=plan, multi=True)
+        for member in others:
+            value = self.reader.value(member)
+            self.add(self.reader.speaker, f"role:{role}", value, plan=plan, multi=True)
+            for place in (o for p, o in prep_objects(member) if p == "from"):
+                self.add(value, "be_from", self.reader.value(place))  # "Kenji from Sapporo"
         return True
 
     def now_it_is(self, verb: Token, subject: Token, attr: Token) -> bool:
@@ -317,10 +325,22 @@ def lifeless(token: Token) -> bool:
     return token.pos_ == "NOUN" and lemma not in ANIMATE and not agent(lemma)
 
 
+def _someone(token: Token) -> bool:
+    said = token.text if token.dep_ != "appos" else token.head.text
+    return bool(listed_gender(said) or title_gender(f"{child(token, 'compound') or ''} {said}"))
+
+
+def _named(token: Token) -> Token:
+    """ "the boy Dominykas": the name said after a word for someone, else the word."""
+    name = child(token, "appos")
+    someone = token.pos_ == "NOUN" and token.lemma_.lower() in ANIMATE
+    return name if someone and name is not None and name.pos_ == "PROPN" else token
+
+
 def group_members(attr: Token) -> list[Token]:
     """The people a complement lists ("me, Rob and Kyle", "Precious in the mornings and a
     lad called Kyle"): empty unless every item is a name, someone called one, or "me"."""
-    items = [called(t) or t for t in (attr, *conjuncts(attr))]
+    items = [called(t) or _named(t) for t in (attr, *conjuncts(attr))]
     if len(items) < 2:
         return []
     # (a word written with a capital inside the sentence is a name there: "Precious")

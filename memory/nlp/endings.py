@@ -133,6 +133,7 @@ class EndingFrames:
         entity = self.reader.entity(subject)
         self.frames.append(Frame(self.reader.speaker, "", entity, True))
         self.reader.remember([entity])  # "Walt retired. he's moving ..." is Walt
+        self.reader.leavers.append(entity)
         return True
 
     def parting(self, verb: Token, subject: Token) -> bool:

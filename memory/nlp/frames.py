@@ -32,6 +32,7 @@ from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
 from memory.nlp.predicates import conj_verb, going_to, taken_up, written_as_name
 from memory.nlp.reader import (
     ASPECT_VERBS,
+    FIRST_PERSON,
     GENERIC_OBJECTS,
     LEAVE_VERBS,
     LOSS_VERBS,
@@ -64,6 +65,10 @@ def hypothetical(verb: Token) -> bool:
 def at_a_name(place: Token) -> bool:
     """A place with a name: "Ridgeview High", "the école secondaire du Rivage"."""
     return place.pos_ == "PROPN" or any(c.pos_ == "PROPN" for c in place.children)
+
+
+# Who does one of these with nothing after it has left where they were.
+QUITTING = {"quit", "leave", "retire", "resign", "step_down", "move_away"}
 
 
 class SentenceFrames(
@@ -139,6 +144,8 @@ class SentenceFrames(
         if subject and relation:
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
+            if relation in QUITTING and not value and not kw.get("negated") and not kw.get("plan"):
+                self.reader.leavers.append(subject)  # "Sorina quit": someone may replace her
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
             person = value if relation.startswith("role:") or relation == "is_called" else ""
@@ -232,6 +239,8 @@ class SentenceFrames(
                 continue
             if self.acquisition(verb, subject, plan) or self.members(verb, subject, plan):
                 continue
+            if self.joined(verb, subject, neg, plan):
+                continue
             found = lexicon_reading(*self.lemmas(verb))
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
@@ -247,6 +256,16 @@ class SentenceFrames(
                     continue
             self.verbal(verb, subject, neg, plan)
         self.scheduled(verb, neg, plan)
+
+    def joined(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "a new lady has joined, Irena": someone joined, with no group named; the update
+        gives them the group the user spoke of last (holders.joined)."""
+        if verb.lemma_ != "join" or child(verb, "dobj", "prep") is not None:
+            return False
+        if subject.i == verb.i or subject.lower_ in FIRST_PERSON:
+            return False
+        self.add(self.reader.entity(subject), "member_of", "", negated=neg, plan=plan)
+        return True
 
     def owned_role(self, token: Token) -> tuple[str, str] | None:
         """(owner, role:<noun>) for "my manager", "Ana's husband", "my dog's name"."""
@@ -271,7 +290,9 @@ class SentenceFrames(
             if outer:
                 return outer, f"role:{self.reader.role(inner)}"
         if role == "name":
-            return owner, "is_called"
+            # "my neighbour brings me soup, his name is Pavel": the neighbour is Pavel
+            holder, _, held = owner.rpartition("'s ")
+            return (holder, f"role:{held}") if holder and held else (owner, "is_called")
         self.reader.last_role = owner, f"role:{role}"
         return self.reader.last_role
 

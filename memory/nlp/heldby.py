@@ -5,6 +5,7 @@
 from memory.nlp.casing import english_nouns
 from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import Reader, prep_objects
+from memory.nlp.slotwords import OF_PLACES
 from memory.nlp.words import COLLECTIVES
 
 
@@ -15,16 +16,28 @@ def held_here(root: Token, reader: Reader) -> tuple[str, str, None] | None:
     who = child(root, "nsubj")
     # (a hyphenated role the tagger took for an adjective: "who's vice-captain now?")
     held = child(root, "attr") or next((c for c in children(root, "acomp") if "-" in c.text), None)
+    if held is not None and held.lower_ == "who":
+        # "Who is the treasurer?", "Who are the carers now?": parsed with the role as the
+        # subject, or as a second complement
+        other = [c for c in children(root, "attr") if c != held]
+        who, held = held, who if who is not None else next(iter(other), None)
     if root.lemma_ != "be" or who is None or who.lower_ != "who" or held is None:
         return None
     article = child(held, "det")
     hyphenated = "-" in held.text and held.text[:1].islower()
-    if not (common_noun(held) and held.tag_ == "NN" or hyphenated) or child(held, "poss"):
+    # ("who are the regulars now?": several hold it)
+    if not (common_noun(held) and held.tag_ in ("NN", "NNS") or hyphenated) or child(held, "poss"):
         return None
     if article is not None and article.lower_ != "the":
         return None
     places = [o for p, o in prep_objects(held) + prep_objects(root) if p in ("at", "on", "in")]
-    if any(p == "of" for p, _ in prep_objects(held)):
+    of = [o for p, o in prep_objects(held) if p == "of"]
+    # (the owner may hang on a compound: "our tenants association")
+    whose = [reader.owner(t) for t in (*of[:1], *children(of[0], "compound"))] if of else []
+    if reader.speaker in whose and held.lower_ not in OF_PLACES:
+        # "who's the treasurer of our tenants association?": the speaker's treasurer
+        return reader.speaker, f"role:{reader.role(held).split(' of ')[0]}", None
+    if of:
         return None  # "who's the head of my school?" (owned_slot)
     owner = reader.owner(places[0]) if places else None
     return owner or reader.speaker, f"role:{reader.role(held)}", None

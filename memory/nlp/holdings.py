@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from lemminflect import getLemma
 
-from memory.nlp.casing import english_words, is_first_name
+from memory.nlp.casing import english_nouns, english_words, is_first_name
 from memory.nlp.counted import names_after
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
@@ -28,10 +28,12 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.things import said_before
-from memory.nlp.words import COLLECTIVES
+from memory.nlp.words import COLLECTIVES, MULTI_ROLES
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
+# Verbs by which a group the user is in gives itself someone ("we elected a new chairman").
+CHOOSING = {"elect", "appoint", "choose", "pick", "vote"}
 
 
 def looks_named(token: Token) -> bool:
@@ -280,7 +282,7 @@ class HoldingFrames:
         """ "took on two apprentices, dana and yerlan", "we have two cats, Mochi and Pufu":
         each name listed after a noun for whom or what the user has holds that role."""
         obj = child(verb, "dobj")
-        if obj is None or obj.pos_ != "NOUN" or verb.lemma_ not in HAVING:
+        if obj is None or obj.pos_ != "NOUN" or verb.lemma_ not in HAVING | CHOOSING:
             return False
         if subject.i != verb.i and subject.lower_ not in FIRST_PERSON:
             return False  # (a fragment's subject is its verb: "took on two apprentices")
@@ -292,8 +294,13 @@ class HoldingFrames:
         if not names:
             return False
         role = f"role:{self.reader.role(obj)}"
+        # "a new chairman, Mr Phiri" takes the place of the one before; "an apprentice,
+        # Ayoub" may join the others
+        new = any(c.lower_ == "new" for c in children(obj, "amod"))
+        sole = new and len(names) == 1 and obj.tag_ == "NN" and obj.lemma_ not in MULTI_ROLES
         for name in names:
-            self.add(self.reader.speaker, role, self.reader.name_of(name), plan=plan, multi=True)
+            name = self.reader.name_of(name)
+            self.add(self.reader.speaker, role, name, plan=plan, multi=not sole, sole=sole)
         return True
 
     def labelled_list(self, colon: Token) -> None:
@@ -305,10 +312,13 @@ class HoldingFrames:
         if label is None:
             return
         owner = self.reader.owner(label) or self.reader.speaker
-        role = f"role:{self.reader.role(label)}"
+        # ("committee: me, Mr Horváth and Tomáš": a group lists its members, as "the committee
+        # is ..." does)
+        group = label.lemma_.lower() in COLLECTIVES
+        role = f"role:{label.lemma_.lower() if group else self.reader.role(label)}"
         # of people or pets: "languages: English, Hindi" lists no one
         anyone = label.lemma_.lower() in ANIMATE
-        plural = label.tag_ == "NNS" and label.lower_ not in NOT_LABELS
+        plural = (label.tag_ == "NNS" or group) and label.lower_ not in NOT_LABELS
         # (a name no list knows is still a name where no English word is: "Pihla")
         names = [n for n in listed_names(colon) if anyone or is_first_name(n.text) or foreign(n)]
         names = names if plural else []  # ("garden update: rosemary, ..." names no one)
@@ -416,7 +426,8 @@ def list_label(colon: Token) -> Token | None:
     """The noun that labels a list after a colon: the last one before it in its sentence
     ("3 baristas" after "I own a coffee place in Lviv,"; "quiver" in "my quiver lol:")."""
     before = [t for t in colon.sent if t.i < colon.i]
-    nouns = [t for t in before if t.pos_ == "NOUN"]
+    # ("Committee: me, ...": a noun opening the message, capitalised, read as a name)
+    nouns = [t for t in before if t.pos_ == "NOUN" or opening_noun(t)]
     # "garden update:" labels nothing but what is had
     label = next((t for t in reversed(nouns) if t.lower_ not in NOT_LABELS), None)
     label = label or (nouns[-1] if nouns else None)
@@ -427,6 +438,10 @@ def list_label(colon: Token) -> Token | None:
     if any(t.dep_ in SUBJECTS and t.head == label for t in before):
         return None
     return label
+
+
+def opening_noun(token: Token) -> bool:
+    return token.i == token.sent.start and token.pos_ == "PROPN" and token.lower_ in english_nouns()
 
 
 def foreign(token: Token) -> bool:
@@ -443,9 +458,11 @@ def listed_names(colon: Token) -> list[Token]:
         items.append(token)
     names = []
     for token in items:
-        if not looks_named(token) or token.dep_ in ("compound", "pobj", "poss"):
+        if not looks_named(token) or token.dep_ in ("compound", "pobj", "poss", "amod"):
             continue
-        start = token.left_edge.i if token.dep_ in SUBJECTS else token.i
+        # (an item's first word may be a title or a word said of the name: "Mrs Nagy",
+        # "young Pim")
+        start = token.left_edge.i
         if start == colon.i + 1 or token.doc[start - 1].text in (",", "and", "&"):
             names.append(token)  # the first word of an item
         elif token.doc[token.i - 1].lower_ in ("called", "named"):

@@ -20,6 +20,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.renamed import GIVEN, GIVEN_TO, given
+from memory.nlp.words import COLLECTIVES
 
 # prepositions that take places ("the gym by Vefa"), not people met
 PLACE_PREPS = {"in", "at", "near", "from", "of", "by", "behind", "opposite", "outside", "past"}
@@ -37,6 +38,7 @@ class NamingFrames:
     def apposition(self, name: Token) -> None:
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
         head = name.head
+        self.successor(name)
         owner = self.reader.owner(head)
         clause = governing_verb(head)
         mine = clause is not None and any(
@@ -59,8 +61,15 @@ class NamingFrames:
         # ("my nan Edna": a role the tagger took for a name)
         role_word = head.pos_ == "NOUN" or child(head, "poss") is not None and head.lower_ in PEOPLE
         if role_word and owner:
-            role = f"role:{self.reader.role(head)}"
-            self.add(owner, role, self.reader.name_of(name), plan=plan)
+            held = self.reader.role(head)
+            # ("new committee member: Zoltán" joins the others on it)
+            self.add(
+                owner,
+                f"role:{held}",
+                self.reader.name_of(name),
+                plan=plan,
+                multi=held in COLLECTIVES,
+            )
         elif head.pos_ == "PROPN":
             role = name  # "Tom, Ana's husband" parses the other way round
             owner = self.reader.owner(role)
@@ -166,6 +175,24 @@ class NamingFrames:
         if name.dep_ not in SUBJECTS or token.dep_ in SUBJECTS:
             return None
         return self.reader.name_of(name)
+
+    def successor(self, name: Token) -> None:
+        """ "Mihaela quit ... agency sent a new girl, Roxana", "put a woman in his place, the
+        Licenciada Rocío Andrade": someone new takes the place of who left (said before in
+        the message) or of whose place is named; the update gives them what that one did
+        (successors.py)."""
+        head = name.head
+        new = any(c.lower_ == "new" for c in children(head, "amod"))
+        verb = governing_verb(head)
+        place = (
+            next((o for p, o in prep_objects(verb) if o.lemma_ == "place"), None) if verb else None
+        )
+        whose = child(place, "poss") if place is not None else None
+        left = self.reader.owner(place) if whose is not None else None
+        if left is None and new and self.reader.leavers:
+            left = self.reader.leavers[-1]
+        if left and left != self.reader.speaker:
+            self.add(self.reader.name_of(name), "replace", left)
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""

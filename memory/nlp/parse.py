@@ -136,18 +136,65 @@ def names_apposed(doc: Doc) -> Doc:
                 token.head, token.dep_ = noun, "appos"
                 token.pos_, token.tag_ = "PROPN", "NNP"
                 continue
-        if token.i < 2:
+        if _names_subject(token):
             continue
-        comma, noun = doc[token.i - 1], doc[token.i - 2]
         if token.pos_ != "PROPN" or token.dep_ not in ("npadvmod", "dep", "dobj"):
             continue
-        if comma.text != "," or noun.pos_ != "NOUN":
+        # (the whole name: "a new chairman, Mr Phiri")
+        start = min((c.i for c in token.lefts if c.dep_ == "compound"), default=token.i)
+        if start < 2 or doc[start - 1].text != ",":
+            continue
+        noun = _before_adverbs(doc, start - 2)
+        if noun.pos_ != "NOUN":
             continue
         if noun.lemma_.lower() not in ANIMATE | STAFF and not agent(noun.lower_):
             continue
         if token.head == noun.head and noun.dep_ in ("dobj", "pobj", "nsubj", "attr"):
             token.head, token.dep_ = noun, "appos"
     return doc
+
+
+# Words for someone not yet named ("a new lady has joined, Irena").
+SOMEONE = {"man", "woman", "lady", "guy", "girl", "boy", "lad", "bloke", "chap", "person", "kid"}
+
+
+def _names_subject(token: Token) -> bool:
+    """ "a new lady has joined, Irena", "new guy started on Monday, Dev": a name set off
+    after the clause names its subject, when that is someone not named yet."""
+    if token.pos_ != "PROPN" or token.dep_ not in ("npadvmod", "appos", "dep"):
+        return False
+    if token.i < 2 or token.doc[token.i - 1].text != ",":
+        return False
+    verb = token.head if token.dep_ != "appos" else token.head.head
+    while verb.dep_ in ("prep", "pobj") and verb.head != verb:
+        verb = verb.head  # ("started on Monday, Dev": hung from the time)
+    subject = child(verb, "nsubj")
+    if subject is None or subject.lower_ not in SOMEONE or subject.i > token.i:
+        return False
+    if token.dep_ == "appos" and token.head.pos_ not in ("PROPN", "NOUN"):
+        return False
+    if child(subject, "appos") is not None:
+        return False
+    token.head, token.dep_ = subject, "appos"
+    return True
+
+
+# Words of when that may stand between a word for someone and the name set off after it
+# ("a new carer now, Lorraine", "a new chairman last night, Mr Phiri").
+WHEN_WORDS = {"now", "today", "yesterday", "tonight", "finally", "again", "last", "this"}
+WHEN_WORDS |= {"night", "week", "month", "year", "morning", "evening", "weekend"}
+
+
+def _before_adverbs(doc: Doc, i: int) -> Token:
+    """The word at `i`, or the one before the words of when that end there."""
+    while i > 0:
+        if doc[i].lower_ in WHEN_WORDS and doc[i].dep_ in ("advmod", "npadvmod", "amod"):
+            i -= 1
+        elif doc[i].dep_ == "pobj" and doc[i].head.lower_ == "in" and doc[i].lemma_ == "place":
+            i = doc[i].head.i - 1  # "put a woman in his place, Ana Ruiz": the woman
+        else:
+            break
+    return doc[i]
 
 
 @cache
@@ -176,13 +223,47 @@ def model():
     nlp.add_pipe("destinations", after="lemmatizer")
     Language.component("done_at", func=done_at)
     nlp.add_pipe("done_at", after="lemmatizer")
+    Language.component("who_does", func=who_does)
+    nlp.add_pipe("who_does", after="lemmatizer")
     return nlp
+
+
+def who_does(doc: Doc) -> Doc:
+    """ "Who does the evenings now?", "Who did my nan's shopping before Ola?": "do" with no
+    verb after it is the question's verb, "who" its subject and the noun after it its
+    object; the parser hangs them from "who" or takes the noun for the subject."""
+    for sent in doc.sents:
+        words = list(sent)
+        if len(words) < 3 or words[0].lower_ != "who" or words[1].lemma_ != "do":
+            continue
+        who, do = words[0], words[1]
+        if any(t.pos_ in ("VERB", "AUX") for t in words[2:]):
+            continue
+        nouns = [t for t in words[2:] if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "pobj"]
+        heads = [t for t in nouns if t.dep_ not in ("compound", "poss")]
+        if not heads:
+            continue
+        thing = heads[0]
+        for token in words:
+            if token.head in (who, do) and token not in (who, do, thing):
+                token.head = do
+        do.head, do.dep_, do.pos_ = do, "ROOT", "VERB"
+        who.head, who.dep_ = do, "nsubj"
+        thing.head, thing.dep_ = do, "dobj"
+    return doc
 
 
 def done_at(doc: Doc) -> Doc:
     """ "I teach physics at Ridgeview High": "at" after a bare object (no article, no owner)
-    says where the verb is done, not where the object is."""
+    says where the verb is done, not where the object is. "She's at Maynooth doing law": a
+    participle after the place is what the subject does there (the parser may hang it from
+    "at", beside the place)."""
     for token in doc:
+        if token.dep_ == "pcomp" and token.tag_ == "VBG" and child(token.head, "pobj") is not None:
+            verb = token.head.head
+            if verb.pos_ in ("VERB", "AUX") and token.head.dep_ == "prep":
+                token.head, token.dep_ = verb, "advcl"
+            continue
         noun = token.head
         if token.lower_ != "at" or token.dep_ != "prep" or noun.dep_ != "dobj":
             continue
@@ -195,6 +276,16 @@ def destinations(doc: Doc) -> Doc:
     """ "moving from Glasgow to Lockerbie": the parser at times reads "to" before a name as
     an infinitive's marker and the name as a clause of its own; it is where the verb goes."""
     for token in doc:
+        nominal = token.head.pos_ in ("NOUN", "PROPN") or token.head.dep_ == "compound"
+        if token.lower_ == "to" and token.dep_ == "aux" and nominal:
+            # "got promoted to practice manager": "to" read as an infinitive's marker on a noun
+            noun = token.head
+            while noun.dep_ == "compound":
+                noun = noun.head
+            if noun.dep_ == "dobj" and noun.head.pos_ == "VERB" and noun.i > token.i:
+                token.head, token.dep_, token.pos_, token.tag_ = noun.head, "prep", "ADP", "IN"
+                noun.head, noun.dep_ = token, "pobj"
+            continue
         if token.dep_ != "advcl" or token.pos_ != "PROPN" or token.head.pos_ != "VERB":
             continue
         to = next((c for c in token.lefts if c.dep_ == "aux" and c.lower_ == "to"), None)

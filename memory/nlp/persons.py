@@ -66,6 +66,7 @@ class PersonFrames:
     def own_name(self, attr: Token, subject: Token, neg: bool) -> bool:
         """ "I'm Callum": the speaker's name, by which they may speak of themselves."""
         from memory.nlp.casing import english_words
+        from memory.nlp.intro import agent
 
         if subject.lower_ != "i" or attr.pos_ != "PROPN" or neg:
             return False
@@ -82,10 +83,14 @@ class PersonFrames:
         # and the age on the verb or the name)
         verb = attr.head
         places = [*prep_objects(attr), *((p, o) for p, o in prep_objects(verb) if p == "from")]
-        for noun in children(attr, "appos"):  # "I'm Ana, a nurse from Porto"
+        # ("im kayla, hygienist at bright smiles": the parser may hang the job on the verb)
+        loose = [d for d in children(verb, "dep", "conj") if d.i > attr.i and agent(d.lower_)]
+        for noun in [*children(attr, "appos"), *loose]:  # "I'm Ana, a nurse from Porto"
             if noun.pos_ == "NOUN" and not child(noun, "nummod"):  # "Tom, 3 kids": no job
                 self.add(self.reader.speaker, "is", self.reader.kind(noun), multi=True)
                 places += [(p, o) for p, o in prep_objects(noun) if p == "from"]
+                for _, place in ((p, o) for p, o in prep_objects(noun) if p in ("at", "for")):
+                    self.add(self.reader.speaker, "works_for", self.reader.value(place))
         for _, place in places:
             if not is_time(place):
                 self.add(self.reader.speaker, "be_from", self.reader.value(place))

@@ -232,9 +232,15 @@ def is_plan(predicate: Token) -> bool:
         return (
             bool(words & FUTURE_WORDS)
             or after
-            or any(is_time(t) and not recurring(t) for t in predicate.subtree)
+            or any(is_time(t) and not recurring(t) and not _ends(t) for t in predicate.subtree)
         )
     return False
+
+
+def _ends(time: Token) -> bool:
+    """ "is playing bass for us until August": a time that says when it ends, not when it
+    starts (it holds now)."""
+    return time.head.lower_ in ("until", "till", "til", "through") and time.dep_ == "pobj"
 
 
 def going_to(verb: Token) -> bool:

@@ -4,6 +4,7 @@ clause's subject first, and never a person named in the pronoun's own clause."""
 
 from collections.abc import Sequence
 
+from memory.nlp.entities import same_entity
 from memory.nlp.parse import Token, child, governing_verb
 from memory.nlp.predicates import (
     is_time,
@@ -12,7 +13,7 @@ from memory.nlp.predicates import (
     title_gender,
     written_as_name,
 )
-from memory.nlp.words import FEMININE, GENDERED, PEOPLE, SUBJECTS, THIRD_PERSON
+from memory.nlp.words import FEMININE, GENDERED, HELPERS, PEOPLE, STAFF, SUBJECTS, THIRD_PERSON
 
 # How a clause hangs from an earlier one of its sentence ("..., so he's staying", "says he'll").
 JOINED = {"conj", "advcl", "ccomp"}
@@ -43,7 +44,9 @@ class Pronouns:
         if want is None:
             group = word.lower() in GROUP_PRONOUNS and self.groups
             return self.groups[-1] if group else self.last_person
-        candidates = [p for p in reversed(self.people) if p not in self.things | besides]
+        # (never the speaker's own name: "I am Hiroshi ... her name is Ms Kubota")
+        others = self.things | self.aliases | besides
+        candidates = [p for p in reversed(self.people) if p not in others]
         shown = {p: self.gender.get(p) or listed_gender(p) or title_gender(p) for p in candidates}
         # A person known to be of that gender (shown, or a listed first name) first ("Tariq
         # says Oslo is expensive. He's ..." is Tariq: a capitalised word no names list has
@@ -55,13 +58,15 @@ class Pronouns:
         # guess, "Baraka" is a boy's name)
         latest = candidates[0] if candidates else None
         here = self.said_here
-        if latest in here and latest in self.known and not shown[latest] and person not in here:
+        # (known by a name said shorter too: "Ingeniero Quezada" is "Ingeniero Paúl Quezada")
+        known = latest in self.known or any(same_entity(latest, k) for k in self.known if latest)
+        if latest in here and known and not shown[latest] and person not in here:
             person = latest
         person = person or next(
             (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
         )
         if person is None:
-            last = self.last_person
+            last = self.last_person if self.last_person not in self.aliases else None
             # ("Mia ... he's lovely": not Mia, whom the text showed to be a woman; a names
             # list is no proof, "Nino" is a man's name in Italy and a woman's in Georgia)
             shown_last = last and self.gender.get(last)
@@ -229,7 +234,7 @@ class Pronouns:
             if not subject or subject == self.speaker or subject in self.things | self.aliases:
                 continue
             owner, _, role = subject.partition("'s ")
-            if role and PEOPLE & set(role.split()):
+            if role and (PEOPLE | STAFF | HELPERS) & set(role.split()):
                 # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."
                 person = subject
                 self.learn_gender(person, role)
@@ -237,6 +242,8 @@ class Pronouns:
                 person = owner
             else:
                 continue
+            if person == self.speaker:
+                continue  # ("Me's cleaner" is no one to call "she")
             self.last_person = person
             self.said_here.add(person)
             if person in self.people:

@@ -39,12 +39,14 @@ from memory.nlp.words import (
     ANIMATE,
     ASPECT_VERBS,
     CHILDREN,
+    COLLECTIVES,
     CORRECTION_CUES,
     FEMININE,
     FIRST_PERSON,
     FIRST_POSSESSIVE,
     GENDERED,
     GENERIC_OBJECTS,
+    HELPERS,
     KEPT,
     KIN,
     LEAVE_VERBS,
@@ -105,6 +107,8 @@ class Reader(Pronouns):
     groups: list[str] = field(default_factory=list)
     known: set[str] = field(default_factory=set)  # persons spoken of in earlier messages
     said_here: set[str] = field(default_factory=set)  # persons this message spoke of so far
+    # Who this message said left ("Mihaela quit"): a newcomer after it takes their place.
+    leavers: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.last_person:
@@ -161,7 +165,12 @@ class Reader(Pronouns):
             # ("flatmates are dara, ines and tomasz": people named opening a message)
             ours = token.tag_ == "NNS" and token.lemma_.lower() in PEOPLE
             ours = ours and token.i == token.sent.start
-            return self.speaker if bare and (dated or kin or ours) else None
+            # ("a cleaner comes on Tuesdays", "home helper comes three times in a week":
+            # who comes to help is the speaker's)
+            det = child(token, "det")
+            helping = token.lemma_.lower() in HELPERS and (det is None or det.lower_ in ("a", "an"))
+            helping = helping and token.dep_ in ("nsubj", "nsubjpass")
+            return self.speaker if (bare and (dated or kin or ours)) or helping else None
         low = poss.lower_
         if low in FIRST_POSSESSIVE:
             return self.speaker
@@ -189,6 +198,8 @@ class Reader(Pronouns):
             named = child(prep, "pobj")
             if prep.lower_ == "of" and named is not None and named.pos_ == "NOUN":
                 words += ["of", named.lower_]
+        if words[-1:] == ["member"] and len(words) > 1 and words[-2] in COLLECTIVES:
+            return words[-2]  # "new committee member" is one of the committee, as listed
         return " ".join(words)
 
     def entity(self, token: Token) -> str:
@@ -216,6 +227,8 @@ class Reader(Pronouns):
         role = child(token, "poss") is not None and token.lower_ in PEOPLE
         if (token.pos_ != "PROPN" or role) and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
+        if token.pos_ == "PROPN" and not role and bare_kin(token):
+            return f"{self.speaker}'s {self.role(token)}"  # "Mum has a new carer": my mother
         if token.pos_ == "PROPN" and not role:
             name = self.name_of(token)
             return self.speaker if name in self.aliases else name
@@ -448,3 +461,13 @@ def titled(token: Token) -> str | None:
     if token.dep_ not in ("compound", "flat") or not token.is_lower or word not in kinds:
         return None
     return word
+
+
+def bare_kin(token: Token) -> bool:
+    """ "Mum", "Gran" written as a name, with no owner and no name of their own: the
+    speaker's mother, grandmother ("Nana Ama" stays a name)."""
+    if ROLE_SYNONYMS.get(token.lower_, token.lower_) not in KIN:
+        return False
+    if child(token, "det", "poss", "compound", "appos") is not None:
+        return False
+    return not (token.dep_ == "compound" and token.head.pos_ == "PROPN")

@@ -136,6 +136,8 @@ BARE_W = re.compile(r"(?<=\s)w(?=\s+(?:[^\W\d_]|\d+\s+[^\W\d_]))")
 BARE_N = re.compile(r"(?<=[^\W\d_]\s)n(?=\s+[^\W\d_])")
 # ... and "r" for "are" ("me n dylan r done")
 BARE_R = re.compile(r"(?<=[^\W\d_]\s)r(?=\s+[^\W\d_])")
+# ... and "+" between words for "and" ("2 cats (biscuit + waffles)", "mon + wed nights")
+PLUS = re.compile(r"(?<=[^\W\d_])\s*\+\s*(?=[^\W\d_])")
 
 
 # Words that open a sentence to say how it fits the talk, not what happened ("long story
@@ -169,7 +171,7 @@ def plainly(text: str) -> str:
     reads it."""
     text = BRACKETED_ROLE.sub(role_before_name, DISCOURSE.sub("", text))
     unshort = BARE_W.sub("with", SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text))
-    unshort = BARE_R.sub("are", BARE_N.sub("and", unshort))
+    unshort = PLUS.sub(" and ", BARE_R.sub("are", BARE_N.sub("and", unshort)))
     text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
     return done_doing(WHERE_CLEFT.sub(r"\2 \3 in \1", text))
 

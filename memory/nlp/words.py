@@ -179,6 +179,10 @@ STAFF = frozenset(
     "employee staff assistant apprentice intern helper worker hand part-timer trainee "
     "hired hand receptionist cashier waiter waitress barista".split()
 ) | {"hired hand"}
+# People who come to help at home: one said with no owner is the speaker's ("a cleaner
+# comes on Tuesdays").
+HELPERS = {"carer", "caregiver", "cleaner", "helper", "nanny", "babysitter", "housekeeper"}
+HELPERS |= {"gardener", "tutor", "physio", "nurse", "childminder"}
 # What one gets and then has: pets and children ("we got a puppy", "they had a baby").
 VEHICLES = {"car", "van", "truck", "ute", "pickup", "scooter", "motorbike", "motorcycle", "bike"}
 VEHICLES |= {"estate", "hatchback", "suv", "moped", "camper", "campervan", "hybrid", "cargo"}

@@ -128,7 +128,11 @@ def before_anchor(evidence: Evidence) -> str | None:
             return of_kind(fact)
         if wanted is not None and wanted.decisive:
             return expect.value_offers(fact, wanted, intent.text)
-        return not base_relation(fact.relation)
+        # (a job or a home asked is not what is known as someone or something had: "It was
+        # bearded dragon before Riverbend")
+        return not base_relation(fact.relation) and not (
+            slot_family in KNOWN_FAMILIES and known_as_role(evidence, fact.object)
+        )
 
     found = (
         given_up(facts, first, evidence, answers)
@@ -147,12 +151,31 @@ def before_anchor(evidence: Evidence) -> str | None:
         return (
             told_before(evidence, first, anchor, wanted)
             or told_past(evidence)
-            or replaced.answer(evidence, anchor, first)
+            or replaced_by(evidence, anchor, first, slot_family)
         )
     slot = base_relation(as_held(found).relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
         return sentence(f"{speak(as_held(found), evidence.speaker, past=True)} before {anchor}")
     return sentence(f"it was {found.object} before {anchor}")  # "changed from law to ..."
+
+
+def replaced_by(evidence: Evidence, anchor: str, first: Fact, slot_family: str) -> str | None:
+    """What X took the place of, read off the sentences (replaced.py); for a job or a home,
+    not a value known as something else: "Biscuit" is the user's cat, not a practice."""
+    value = replaced.value_before(evidence, anchor, first)
+    if not value:
+        return None
+    if slot_family in KNOWN_FAMILIES and known_as_role(evidence, value):
+        return None
+    return sentence(f"it was {value} before {anchor}")
+
+
+def known_as_role(evidence: Evidence, value: str) -> bool:
+    """Whether a fact holds `value` as someone's role ("Biscuit" the user's cat), or had."""
+    return any(
+        (f.relation.startswith("role:") or base_relation(f.relation) == "has") and holds(f, value)
+        for f in evidence.facts
+    )
 
 
 def about(fact: Fact, subject: str) -> bool:

@@ -10,7 +10,7 @@ import re
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.words import COLLECTIVES, LEAVE_VERBS, LOSS_VERBS, STAFF, WORKING
+from memory.nlp.words import COLLECTIVES, HELPERS, LEAVE_VERBS, LOSS_VERBS, STAFF, WORKING
 
 CUES = (
     "no longer",
@@ -103,6 +103,13 @@ WORK_ROLES |= {"dentist", "therapist", "physio", "mentor", "chef", "assistant", 
 
 # Roles held by being in a group, or by working for the user or with them.
 MEMBERS = WORK_ROLES | COLLECTIVES | STAFF
+# Roles held by coming along (to a club, a class, a house): who stops coming no longer holds
+# them ("Algis does not come any more" ends "the regulars are Algis, ..."); kin and friends
+# stay what they are.
+ATTENDING = MEMBERS | HELPERS | {"regular", "member", "volunteer", "player", "pupil", "student"}
+ATTENDING |= {"learner", "client", "customer", "guest", "trainee"}
+COMING = {"come", "attend", "show", "turn", "visit"}
+QUITTING = {"quit", "leave", "retire", "resign", "step_down"}
 WORKPLACES = {"agency", "company", "firm", "club", "job", "practice", "business", "service"}
 
 
@@ -111,18 +118,28 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
     held the role of its doer (coach, teacher, manager, driver), or lost the job the role
     was held by."""
     role = fact.relation
-    if not (new.negated and role.startswith("role:")):
+    gone = departed(new)
+    if not ((new.negated or gone) and role.startswith("role:")):
         return False
     if not (new.subject and nlp.same_entity(new.subject, fact.object)):
         return False
     noun, did = role_noun(role), base_relation(new.relation)
+    if gone:
+        return noun in ATTENDING
     if new.object:
         # "Kyle has left the agency", "Jonas quit the team": who left the group or the
         # place they were in it by is out of it
         left = new.object.lower().split()[-1]
         return did == "" and noun in MEMBERS and left in {noun} | COLLECTIVES | WORKPLACES
     # "Trond got let go": who lost their job is no one's manager there any more
-    return doer(noun, did) or (did in JOB_ENDED and noun in WORK_ROLES)
+    stopped_coming = slot_name(new.relation).split("_")[0] in COMING and noun in ATTENDING
+    stopped_coming = stopped_coming and "plan:" not in new.relation
+    return doer(noun, did) or (did in JOB_ENDED and noun in WORK_ROLES) or stopped_coming
+
+
+def departed(new: nlp.ParsedFact) -> bool:
+    """ "Mr Kowal left on Friday": gone, with nothing said left, from what he came to."""
+    return not (new.negated or new.object) and new.relation in QUITTING
 
 
 def job_place(relation: str) -> bool:

@@ -9,10 +9,14 @@ The other way round, a named one lost with no owner said ("Chiquita the canary d
 by whoever has it ("My mother has two canaries, Pío and Chiquita"), when that is one person
 and not the user."""
 
+from collections import Counter
 from dataclasses import replace
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.casing import is_first_name
+from memory.nlp.predicates import title_gender
+from memory.nlp.words import COLLECTIVES
 
 # What the fact says of the role itself, not of its holder ("my manager is Ingrid" names
 # who holds it; "my sister's name is Ana" too).
@@ -79,3 +83,34 @@ def owner_of(*, user_id: int, value: str) -> str:
     ).values_list("subject", flat=True)[:3]
     owners = {nlp.entity_key(s): s for s in rows}
     return next(iter(owners.values())) if len(owners) == 1 else ""
+
+
+def joined(
+    parsed: list[nlp.ParsedFact], *, speaker: str, latest: list[tuple[str, str, str]]
+) -> list[nlp.ParsedFact]:
+    """`parsed` with each "X joined" that names no group ("a new lady has joined, Irena")
+    said as X being one of the group the speaker spoke of last: a role of the speaker's named
+    by a word for a group ("crew"), or one several people hold ("the regulars are Algis,
+    Rūta and Pavel"). `latest`: the user's latest facts, newest first
+    (selectors.latest_facts)."""
+    if not any(p.relation == "member_of" and not p.object for p in parsed):
+        return parsed
+    # (of people: "role:club" holding the hall the club meets in is no group one joins)
+    mine = [r for s, r, v in latest if r.startswith("role:") and same(s, speaker) and someone(v)]
+    held = Counter(mine)
+    group = next((r for r in mine if r[5:] in COLLECTIVES or held[r] > 1), "")
+    out = []
+    for p in parsed:
+        if p.relation == "member_of" and not p.object and group and not p.negated:
+            p = replace(p, subject=speaker, relation=group, object=p.subject, single_valued=False)
+        out.append(p)
+    return out
+
+
+def someone(value: str) -> bool:
+    words = value.split()
+    return bool(words) and (is_first_name(words[0]) or bool(title_gender(value)))
+
+
+def same(a: str, b: str) -> bool:
+    return nlp.entity_key(a) == nlp.entity_key(b)

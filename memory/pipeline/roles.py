@@ -23,7 +23,7 @@ from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
-from memory.pipeline.guard import base_relation, slot_name
+from memory.pipeline.guard import base_relation, doer, owned_by, role_noun, slot_name
 from memory.pipeline.question import PRONOUNS, Evidence
 from memory.pipeline.speech import sentence
 
@@ -218,6 +218,9 @@ def fit(question: Asked, fact: Fact, speaker: str) -> float:
     match = verb_match(question.verb, verb)
     if match and (shared or not question.words):
         return match + shared
+    if question.verb == "do" and question.role == "subject" and shared:
+        # "who does the mornings?" names the work by its noun: "Doina comes mornings"
+        return 0.5 + shared
     return float(shared) if shared >= 2 else 0.0
 
 
@@ -253,12 +256,58 @@ def answer(evidence: Evidence, *, before_slots: bool) -> str | None:
     scored = [(s, f) for s, f in scored if s > 0]
     if question.tense in ("VBZ", "VBP"):
         # ("who do I work for now?" is not answered by the mill I left: slots say what holds)
-        scored = [(s, f) for s, f in scored if f.is_true]
+        ended = [(s, f) for s, f in scored if not f.is_true]
+        scored = [(s, f) for s, f in scored if f.is_true] or taken_over(ended, evidence)
     if not scored:
-        return None
+        return doer_of(question, evidence) if before_slots else None
     # the best fit; of equals, what is true now, then the newest
     _, fact = max(scored, key=lambda sf: (sf[0], sf[1].is_true, sf[1].truth_since, sf[1].pk))
     return said(question, fact, evidence.speaker)
+
+
+def taken_over(ended: list[tuple[float, Fact]], evidence: Evidence) -> list[tuple[float, Fact]]:
+    """ "Who does my grandmother's evenings now?" where what fits best is over ("Mihaela
+    does evenings"): who does the same now ("Roxana does evenings", said when she took it
+    over), looked up past the evidence."""
+    if not ended:
+        return []
+    score, fact = max(ended, key=lambda sf: (sf[0], sf[1].truth_since, sf[1].pk))
+    now = (
+        Fact.objects.filter(
+            user_id=evidence.user_id,
+            is_true=True,
+            relation=fact.relation,
+            object_key=fact.object_key,
+        )
+        .exclude(pk=fact.pk)
+        .order_by("-truth_since", "-pk")
+        .first()
+    )
+    return [(score, now)] if now is not None and fact.object_key else []
+
+
+def doer_of(question: Asked, evidence: Evidence) -> str | None:
+    """ "Who teaches my night course now?", "who drums for us?": no one was said to do it, but
+    someone holds the role of the one who does ("the teacher is Ana Ruiz", "our drummer is
+    Petra"), the user's or their people's; the newest holder now."""
+    if question.role != "subject" or question.planned:
+        return None
+    verb = question.verb.split("_")[0]
+    if len(verb) < 3:
+        return None
+    # (the roles are looked up past the evidence, which a question's verb found)
+    roles = Fact.objects.filter(
+        user_id=evidence.user_id, is_true=True, relation__startswith="role:"
+    ).order_by("-truth_since", "-pk")[:300]
+    held = [
+        f
+        for f in roles
+        if doer(role_noun(f.relation), verb) and owned_by(evidence.speaker, f.subject)
+    ]
+    if not held:
+        return None
+    fact = held[0]  # the newest
+    return sentence(said_entity(fact.object, evidence.speaker))
 
 
 def said_entity(entity: str, speaker: str) -> str:

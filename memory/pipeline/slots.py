@@ -187,7 +187,10 @@ def answer(evidence: Evidence) -> str | None:
             # Ryanair"): what came before the newest is the earlier one.
             return before(evidence, now[:1], now[1:])
         return None
-    if single and intent.subject:
+    group = relation.removeprefix("role:")
+    if single and intent.subject and not (group in COLLECTIVES and len(now) > 1):
+        # (a group holds all who are in it, told at once or one by one: "new committee
+        # member: Zoltán" joins the others)
         if not now:
             return no_longer(evidence, past, plans)
         together = [f for f in now if f.source_message_id == now[0].source_message_id]
@@ -202,7 +205,6 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wh == "who" and not intent.subject and not relation.startswith("role:"):
         return who_did(now, speaker, intent.text)  # "who stormed out of dinner?": Felix did
     counted = re.match(r"\s*how many\b", intent.text, re.I) is not None
-    group = relation.removeprefix("role:")
     if group in COLLECTIVES and not counted and intent.subject:
         # "who's on my crew?": the crew and those who work for the user, each named once
         names = list(dict.fromkeys(f.object for f in now if f.relation.startswith("role:")))

@@ -15,11 +15,11 @@ from memory import embeddings, graph, nlp, selectors, services
 from memory.engines.base import UpdateResult
 from memory.models import EditKind, Fact, MemoryEdit, Operation
 from memory.nlp import corrections, repair, statements, wording
-from memory.nlp.casing import is_first_name
+from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
-from memory.pipeline import amend, guard, holders, realised, retrieve
-from memory.pipeline.guard import base_relation, ends_job, may_make_false
+from memory.pipeline import amend, guard, holders, realised, retrieve, successors
+from memory.pipeline.guard import base_relation, departed, ends_job, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
 
@@ -33,7 +33,20 @@ SLOTLESS = {"", "mean", "say", "is", "be"}
 def split_speaker(text: str, default: str) -> tuple[str, str]:
     """Transcripts prefix each turn with its speaker ("Gina: I lost my job")."""
     match = _SPEAKER.match(text)
-    return (match.group(1), match.group(2)) if match else (default, text)
+    if match is None or labels_list(match.group(1)):
+        return default, text
+    return match.group(1), match.group(2)
+
+
+def same_key(a: str, b: str) -> bool:
+    return nlp.entity_key(a) == nlp.entity_key(b)
+
+
+def labels_list(said: str) -> bool:
+    """ "Committee: me, Mr Horváth ...", "Band: aya vox, ren gtr": an English word that is
+    no one's first name labels what follows; it is not who speaks."""
+    word = said.split()[0]
+    return word.lower() in english_words() and not is_first_name(word)
 
 
 def stored_relation(parsed: nlp.ParsedFact) -> str:
@@ -81,6 +94,8 @@ def extract_in_context(
     parsed = realised.moves(parsed, user_id=user_id, speaker=speaker)
     parsed = holders.named(parsed, user_id=user_id, speaker=speaker)
     parsed = holders.lost(parsed, user_id=user_id, speaker=speaker)
+    parsed = holders.joined(parsed, speaker=speaker, latest=recent.latest)
+    parsed = successors.handed_on(parsed, user_id=user_id, speaker=speaker)
     return realised.jobs(parsed, user_id=user_id, speaker=speaker)
 
 
@@ -93,8 +108,10 @@ def recent_people(
     more indexed read, whatever the memory's size."""
     found: list[str] = []
     for subject, relation, value in latest:
-        # a role's holder, or a first name that is a value ("married Oskar")
+        # a role's holder, or a first name that is a value ("married Oskar"), but not a name
+        # the user goes by ("I am Kenji ... her name is Mrs Ono" is not about Kenji)
         named = value if relation.startswith("role:") or is_first_name(value) else ""
+        named = "" if relation == "is_called" and same_key(subject, speaker) else named
         if not relation and not value and subject and not is_first_name(subject.split()[0]):
             # a sentence kept whole is filed under its first name, which may be a place
             # ("Home on leave in Carlisle"): a person only if it is a first name
@@ -183,8 +200,9 @@ class UpdatePipeline:
         if parsed.negated and parsed.object:
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.object)
             found += [f for f in held if f not in found]
-        if parsed.negated and parsed.subject:
-            # "gary's done coaching": the roles he holds ("my coach is Gary") may end
+        if (parsed.negated or departed(parsed)) and parsed.subject:
+            # "gary's done coaching", "Mr Kowal left on Friday": the roles he holds ("my coach
+            # is Gary", "the committee is ... Mr Kowal") may end
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.subject)
             found += [f for f in held if f not in found and f.relation.startswith("role:")]
         if parsed.subject and ends_job(parsed):

@@ -1,0 +1,96 @@
+"""Someone new in the place of someone who left: "Mihaela quit ... the agency sent a new girl,
+Roxana", "the institute put a woman in his place, Rocío Andrade", "her replacement is Bogdan".
+
+The parse gives "Roxana replaces Mihaela" (memory.nlp.naming). What Mihaela held and did,
+Roxana now holds and does: each role of someone's that Mihaela fills (the user's carer, the
+user's teacher) is filled by Roxana, and what Mihaela was said to do ("does evenings") is
+said of Roxana and no longer of Mihaela. The facts are new facts of the message, so the
+judge retires the old holder's as for any new value, with the message as the cause.
+"""
+
+from dataclasses import replace
+from functools import partial
+
+from django.db.models import Q
+
+from memory import nlp
+from memory.models import Fact
+from memory.nlp.wording import capitalise, clause, first_person
+from memory.nlp.words import BLOOD
+from memory.pipeline.guard import role_noun
+
+REPLACES = "replace"
+# Roles whose holder someone takes over, said by the role's noun ("her replacement is Bogdan").
+STAND_INS = {"replacement", "successor", "stand-in", "cover", "sub", "substitute"}
+# What is said of a person rather than done by them: not handed on.
+OWN = {"is", "age", "is_called", "has", "likes", "lives_in", "be_from", "name", REPLACES}
+
+
+def handed_on(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nlp.ParsedFact]:
+    """`parsed` with what each one replaced held and did given to the one who replaced them."""
+    out = list(parsed)
+    for p in parsed:
+        pair = _pair(p)
+        if pair is None:
+            continue
+        new, left = pair
+        for fact in _held_by(user_id=user_id, person=left):
+            said = partial(_said, p, speaker=speaker, relation=fact.relation)
+            if fact.relation.startswith("role:"):
+                out.append(said(subject=fact.subject, value=new))
+            else:
+                out.append(said(subject=new, value=fact.object))
+                out.append(said(subject=left, value=fact.object, gone=True))
+    return out
+
+
+def _pair(p: nlp.ParsedFact) -> tuple[str, str] | None:
+    """(the new one, the one replaced) that the fact says, or None."""
+    if p.negated:
+        return None
+    if p.relation == REPLACES and p.object:
+        return p.subject, p.object
+    if p.relation.startswith("role:") and role_noun(p.relation) in STAND_INS and p.object:
+        return p.object, p.subject  # "Tanja's replacement is Bogdan"
+    return None
+
+
+def _held_by(*, user_id: int, person: str) -> list[Fact]:
+    """The current facts by which `person` holds a role or does something."""
+    last = nlp.entity_key(person).split()[-1:] or [""]
+    rows = Fact.objects.filter(user_id=user_id, is_true=True).filter(
+        Q(relation__startswith="role:", object_key__contains=last[0])
+        | Q(subject_key__contains=last[0])
+    )
+    found = []
+    for fact in rows.order_by("pk")[:50]:
+        if fact.relation.startswith("role:"):
+            if nlp.same_entity(fact.object, person) and role_noun(fact.relation) not in BLOOD:
+                found.append(fact)
+        elif (
+            nlp.same_entity(fact.subject, person)
+            and fact.object
+            and fact.relation not in OWN
+            and not fact.relation.startswith(("not:", "plan:"))
+        ):
+            found.append(fact)
+    return found
+
+
+def _said(
+    p: nlp.ParsedFact, *, speaker: str, subject: str, relation: str, value: str, gone: bool = False
+) -> nlp.ParsedFact:
+    """The fact as said of its new holder (or, `gone`, as no longer of the old one), in its own
+    words: what it is found by and shown as ("Bianca does evenings")."""
+    told = clause(subject=subject, relation=relation, value=value, negated=gone)
+    return replace(
+        p,
+        text=first_person(capitalise(told), speaker),
+        subject=subject,
+        relation=relation,
+        object=value,
+        negated=gone,
+        ends_previous=not gone,
+        single_valued=True,
+        sole=not gone,
+    )
