@@ -162,3 +162,17 @@ def test_a_his_after_a_name_said_shorter_is_that_person(chat):
     chat.tell("My classmate Don Ramiro is retired from the bank, he is 71.")
     chat.tell("Ingeniero Vera hurt his back and the school put a woman in his place, Ana Ruiz.")
     assert chat.ask("Who is my teacher now?").startswith("Your teacher is Ana Ruiz")
+
+
+def test_a_replacement_with_no_one_gone_takes_nothing_of_the_users(chat):
+    chat.tell("I work at Nordfrakt, on the crane.")
+    chat.tell("replacement is Ali, starts 3 march")
+    assert chat.ask("Where do I work?").startswith("You work at Nordfrakt")
+
+
+def test_a_new_one_in_a_group_takes_only_the_place_of_who_left(chat):
+    chat.tell("my shift: Kari, Jonas, Sindre. good people")
+    chat.tell("Sindre quit last week. A new guy has started, Ali.")
+    answer = chat.ask("who's on my shift these days?")
+    assert "Kari" in answer and "Jonas" in answer and "Ali" in answer
+    assert "Sindre" not in answer

@@ -68,7 +68,9 @@ def at_a_name(place: Token) -> bool:
 
 
 # Who does one of these with nothing after it has left where they were.
-QUITTING = {"quit", "leave", "retire", "resign", "step_down", "move_away"}
+QUITTING = {"quit", "leave", "retire", "resign", "step", "transfer"}
+# Words for whoever takes someone's place ("her replacement is Bogdan").
+STAND_INS = {"replacement", "successor", "stand-in", "cover", "sub", "substitute"}
 
 
 class SentenceFrames(
@@ -144,8 +146,15 @@ class SentenceFrames(
         if subject and relation:
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
-            if relation in QUITTING and not value and not kw.get("negated") and not kw.get("plan"):
+            said = not kw.get("negated") and not kw.get("plan")
+            if relation.split("_")[0] in QUITTING and said:
                 self.reader.leavers.append(subject)  # "Sorina quit": someone may replace her
+            stand_in = (
+                relation.removeprefix("role:") in STAND_INS and subject == self.reader.speaker
+            )
+            if stand_in and said and self.reader.leavers:
+                # "Sindre transferred to Narvik. replacement is Ali": Ali replaces Sindre
+                self.frames.append(Frame(value, "replace", self.reader.leavers[-1]))
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
             person = value if relation.startswith("role:") or relation == "is_called" else ""

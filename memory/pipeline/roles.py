@@ -18,8 +18,9 @@ import numpy as np
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp import ask
+from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.parse import Token, child, children, parse
-from memory.nlp.predicates import is_plan
+from memory.nlp.predicates import is_plan, title_gender
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
@@ -302,12 +303,24 @@ def doer_of(question: Asked, evidence: Evidence) -> str | None:
     held = [
         f
         for f in roles
-        if doer(role_noun(f.relation), verb) and owned_by(evidence.speaker, f.subject)
+        if doer(role_noun(f.relation), verb)
+        and owned_by(evidence.speaker, f.subject)
+        and named(f.object)
     ]
     if not held:
         return None
     fact = held[0]  # the newest
     return sentence(said_entity(fact.object, evidence.speaker))
+
+
+def named(value: str) -> bool:
+    """A holder said by name ("Ana Ruiz", "Madame Marchand"), not by a word for them
+    ("Frenchwoman"): a first name, a title, or a word no English list has."""
+    words = value.split()
+    if not words or not value[:1].isupper():
+        return False
+    first = words[0]
+    return is_first_name(first) or bool(title_gender(value)) or first.lower() not in english_words()
 
 
 def said_entity(entity: str, speaker: str) -> str:

@@ -15,13 +15,13 @@ from django.db.models import Q
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.frames import STAND_INS
+from memory.nlp.statements import single_valued
 from memory.nlp.wording import capitalise, clause, first_person
-from memory.nlp.words import BLOOD
+from memory.nlp.words import BLOOD, COLLECTIVES
 from memory.pipeline.guard import role_noun
 
 REPLACES = "replace"
-# Roles whose holder someone takes over, said by the role's noun ("her replacement is Bogdan").
-STAND_INS = {"replacement", "successor", "stand-in", "cover", "sub", "substitute"}
 # What is said of a person rather than done by them: not handed on.
 OWN = {"is", "age", "is_called", "has", "likes", "lives_in", "be_from", "name", REPLACES}
 
@@ -31,12 +31,18 @@ def handed_on(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> li
     out = list(parsed)
     for p in parsed:
         pair = _pair(p)
-        if pair is None:
-            continue
+        if pair is None or nlp.same_entity(pair[1], speaker):
+            continue  # (no one takes the user's place: "replacement is Ali" names no one left)
         new, left = pair
         for fact in _held_by(user_id=user_id, person=left):
             said = partial(_said, p, speaker=speaker, relation=fact.relation)
-            if fact.relation.startswith("role:"):
+            several = role_noun(fact.relation) in COLLECTIVES or not single_valued(fact.relation)
+            if fact.relation.startswith("role:") and several:
+                # one of several ("my shift: Kari, Jonas, Sindre"): the new one joins, the
+                # one who left goes, the others stay
+                out.append(said(subject=fact.subject, value=new, one_of=True))
+                out.append(said(subject=fact.subject, value=left, gone=True))
+            elif fact.relation.startswith("role:"):
                 out.append(said(subject=fact.subject, value=new))
             else:
                 out.append(said(subject=new, value=fact.object))
@@ -78,7 +84,14 @@ def _held_by(*, user_id: int, person: str) -> list[Fact]:
 
 
 def _said(
-    p: nlp.ParsedFact, *, speaker: str, subject: str, relation: str, value: str, gone: bool = False
+    p: nlp.ParsedFact,
+    *,
+    speaker: str,
+    subject: str,
+    relation: str,
+    value: str,
+    gone: bool = False,
+    one_of: bool = False,
 ) -> nlp.ParsedFact:
     """The fact as said of its new holder (or, `gone`, as no longer of the old one), in its own
     words: what it is found by and shown as ("Bianca does evenings")."""
@@ -90,7 +103,7 @@ def _said(
         relation=relation,
         object=value,
         negated=gone,
-        ends_previous=not gone,
-        single_valued=True,
-        sole=not gone,
+        ends_previous=not (gone or one_of),
+        single_valued=not one_of,
+        sole=not (gone or one_of),
     )
