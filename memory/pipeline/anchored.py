@@ -20,9 +20,10 @@ from memory.models import Fact
 from memory.nlp import wording
 from memory.nlp.intro import agent
 from memory.nlp.questions import asks_after
+from memory.nlp.words import ANIMATE, KEPT
 from memory.pipeline import expect, replaced
 from memory.pipeline.earlier import told_past
-from memory.pipeline.guard import base_relation, slot_name
+from memory.pipeline.guard import base_relation, role_noun, slot_name
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.slots import RELATED, slot_of
@@ -171,10 +172,13 @@ def replaced_by(evidence: Evidence, anchor: str, first: Fact, slot_family: str) 
 
 
 def known_as_role(evidence: Evidence, value: str) -> bool:
-    """Whether a fact holds `value` as someone's role ("Biscuit" the user's cat), or had."""
+    """Whether a fact holds `value` as someone or something had ("Biscuit" the user's cat),
+    not as a place or a post ("my ward is oncology" is a ward one works on)."""
     return any(
-        (f.relation.startswith("role:") or base_relation(f.relation) == "has") and holds(f, value)
+        holds(f, value)
+        and (base_relation(f.relation) == "has" or role_noun(f.relation) in ANIMATE | KEPT)
         for f in evidence.facts
+        if f.relation.startswith("role:") or base_relation(f.relation) == "has"
     )
 
 
