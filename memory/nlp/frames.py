@@ -49,7 +49,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.verbs import VerbFrames
-from memory.nlp.words import WORKING
+from memory.nlp.words import QUITTING, STAND_INS, WORKING
 
 # What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
 WISHED = {"like", "love", "prefer", "want", "rather", "hate"}
@@ -67,10 +67,9 @@ def at_a_name(place: Token) -> bool:
     return place.pos_ == "PROPN" or any(c.pos_ == "PROPN" for c in place.children)
 
 
-# Who does one of these with nothing after it has left where they were.
-QUITTING = {"quit", "leave", "retire", "resign", "step", "transfer"}
-# Words for whoever takes someone's place ("her replacement is Bogdan").
-STAND_INS = {"replacement", "successor", "stand-in", "cover", "sub", "substitute"}
+# Verbs of leaving, by the verb of the slot ("step_down", "transfer_to"): who does one may be
+# replaced later in the message.
+LEAVING = QUITTING | {"step", "transfer"}
 
 
 class SentenceFrames(
@@ -147,7 +146,7 @@ class SentenceFrames(
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
             said = not kw.get("negated") and not kw.get("plan")
-            if relation.split("_")[0] in QUITTING and said:
+            if relation.split("_")[0] in LEAVING and said:
                 self.reader.leavers.append(subject)  # "Sorina quit": someone may replace her
             stand_in = (
                 relation.removeprefix("role:") in STAND_INS and subject == self.reader.speaker

@@ -200,6 +200,10 @@ def member_of(group: str) -> str:
 
 
 LEAVE_VERBS = {"leave", "quit", "exit"}
+# Verbs by which someone leaves the place they held ("Sorina quit", "Mr Kowal left on Friday").
+QUITTING = {"quit", "leave", "retire", "resign"}
+# Words for whoever takes someone's place ("her replacement is Bogdan").
+STAND_INS = {"replacement", "successor", "stand-in", "cover", "sub", "substitute"}
 
 # Verbs whose object joins the subject: the object is who the fact is about.
 ACQUIRING = {

@@ -10,7 +10,15 @@ import re
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.words import COLLECTIVES, HELPERS, LEAVE_VERBS, LOSS_VERBS, STAFF, WORKING
+from memory.nlp.words import (
+    COLLECTIVES,
+    HELPERS,
+    LEAVE_VERBS,
+    LOSS_VERBS,
+    QUITTING,
+    STAFF,
+    WORKING,
+)
 
 CUES = (
     "no longer",
@@ -109,7 +117,8 @@ MEMBERS = WORK_ROLES | COLLECTIVES | STAFF
 ATTENDING = MEMBERS | HELPERS | {"regular", "member", "volunteer", "player", "pupil", "student"}
 ATTENDING |= {"learner", "client", "customer", "guest", "trainee"}
 COMING = {"come", "attend", "show", "turn", "visit"}
-QUITTING = {"quit", "leave", "retire", "resign", "step_down"}
+# (as whole slots: a departure says nothing after the verb)
+DEPARTURES = QUITTING | {"step_down"}
 WORKPLACES = {"agency", "company", "firm", "club", "job", "practice", "business", "service"}
 
 
@@ -139,7 +148,7 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
 
 def departed(new: nlp.ParsedFact) -> bool:
     """ "Mr Kowal left on Friday": gone, with nothing said left, from what he came to."""
-    return not (new.negated or new.object) and new.relation in QUITTING
+    return not (new.negated or new.object) and new.relation in DEPARTURES
 
 
 def job_place(relation: str) -> bool:

@@ -64,7 +64,7 @@ def lost(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nl
     has, given to that one."""
     out = []
     for p in parsed:
-        mine = nlp.entity_key(p.subject) == nlp.entity_key(speaker)
+        mine = same_key(p.subject, speaker)
         if mine and p.negated and not p.relation and p.object[:1].isupper():
             owner = owner_of(user_id=user_id, value=p.object)
             if owner and nlp.entity_key(owner) != nlp.entity_key(speaker):
@@ -96,7 +96,9 @@ def joined(
     if not any(p.relation == "member_of" and not p.object for p in parsed):
         return parsed
     # (of people: "role:club" holding the hall the club meets in is no group one joins)
-    mine = [r for s, r, v in latest if r.startswith("role:") and same(s, speaker) and someone(v)]
+    mine = [
+        r for s, r, v in latest if r.startswith("role:") and same_key(s, speaker) and someone(v)
+    ]
     held = Counter(mine)
     group = next((r for r in mine if r[5:] in COLLECTIVES or held[r] > 1), "")
     out = []
@@ -108,9 +110,11 @@ def joined(
 
 
 def someone(value: str) -> bool:
+    """A value that names a person: a first name, or a title before a name."""
     words = value.split()
     return bool(words) and (is_first_name(words[0]) or bool(title_gender(value)))
 
 
-def same(a: str, b: str) -> bool:
+def same_key(a: str, b: str) -> bool:
+    """The same entity exactly ("Kenji", "kenji"), not a name said shorter."""
     return nlp.entity_key(a) == nlp.entity_key(b)

@@ -18,13 +18,14 @@ import numpy as np
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp import ask
-from memory.nlp.casing import english_words, is_first_name
+from memory.nlp.casing import english_words
 from memory.nlp.parse import Token, child, children, parse
-from memory.nlp.predicates import is_plan, title_gender
+from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
 from memory.pipeline.guard import base_relation, doer, owned_by, role_noun, slot_name
+from memory.pipeline.holders import someone
 from memory.pipeline.question import PRONOUNS, Evidence
 from memory.pipeline.speech import sentence
 
@@ -316,11 +317,9 @@ def doer_of(question: Asked, evidence: Evidence) -> str | None:
 def named(value: str) -> bool:
     """A holder said by name ("Ana Ruiz", "Madame Marchand"), not by a word for them
     ("Frenchwoman"): a first name, a title, or a word no English list has."""
-    words = value.split()
-    if not words or not value[:1].isupper():
+    if not value[:1].isupper():
         return False
-    first = words[0]
-    return is_first_name(first) or bool(title_gender(value)) or first.lower() not in english_words()
+    return someone(value) or value.split()[0].lower() not in english_words()
 
 
 def said_entity(entity: str, speaker: str) -> str:

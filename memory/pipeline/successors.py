@@ -15,10 +15,9 @@ from django.db.models import Q
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.frames import STAND_INS
 from memory.nlp.statements import single_valued
 from memory.nlp.wording import capitalise, clause, first_person
-from memory.nlp.words import BLOOD, COLLECTIVES
+from memory.nlp.words import BLOOD, COLLECTIVES, STAND_INS
 from memory.pipeline.guard import role_noun
 
 REPLACES = "replace"

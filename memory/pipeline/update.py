@@ -38,10 +38,6 @@ def split_speaker(text: str, default: str) -> tuple[str, str]:
     return match.group(1), match.group(2)
 
 
-def same_key(a: str, b: str) -> bool:
-    return nlp.entity_key(a) == nlp.entity_key(b)
-
-
 def labels_list(said: str) -> bool:
     """ "Committee: me, Mr Horváth ...", "Band: aya vox, ren gtr": an English word that is
     no one's first name labels what follows; it is not who speaks."""
@@ -111,7 +107,7 @@ def recent_people(
         # a role's holder, or a first name that is a value ("married Oskar"), but not a name
         # the user goes by ("I am Kenji ... her name is Mrs Ono" is not about Kenji)
         named = value if relation.startswith("role:") or is_first_name(value) else ""
-        named = "" if relation == "is_called" and same_key(subject, speaker) else named
+        named = "" if relation == "is_called" and holders.same_key(subject, speaker) else named
         if not relation and not value and subject and not is_first_name(subject.split()[0]):
             # a sentence kept whole is filed under its first name, which may be a place
             # ("Home on leave in Carlisle"): a person only if it is a first name
