@@ -37,6 +37,7 @@ SETS = (
     "dev13",
     "dev14",
     "dev15",
+    "dev16",
     "holdout",
     "fresh",
     "fresh2",

@@ -99,6 +99,7 @@ if __name__ == "__main__":
                     HERE / "dev13.jsonl",
                     HERE / "dev14.jsonl",
                     HERE / "dev15.jsonl",
+                    HERE / "dev16.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

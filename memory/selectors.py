@@ -365,6 +365,8 @@ def told_names(*, user_id: int, keys: list[str]) -> set[str]:
         Q(object_key__in=keys) | Q(subject_key__in=keys, is_true=True)
     )
     wanted, found = set(keys), set()
-    for said in rows.values_list("subject", "object")[:200]:
-        found.update(w.lower() for w in said if w[:1].isupper() and w.lower() in wanted)
+    for subject, value, relation in rows.values_list("subject", "object", "relation")[:200]:
+        found.update(w.lower() for w in (subject, value) if w[:1].isupper() and w.lower() in wanted)
+        if relation.startswith("role:") and value.lower() in wanted:
+            found.add(value.lower())  # "new housemate!! duda moved in": a person, in lower case
     return found

@@ -67,7 +67,7 @@ def one_of(root: Token) -> str | None:
     if not any(c.dep_ == "prep" and c.lower_ == "of" for c in who.children):
         return None
     rest = root.doc[who.right_edge.i + 1 :].text
-    return f"Who {rest}" if rest.strip(" ?") else None
+    return f"who {rest}" if rest.strip(" ?") else None  # (in lower case: "Who" is no name)
 
 
 # A time that means "now" at a question's end is no part of what is asked ("what hobbies do I
@@ -81,6 +81,12 @@ FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 
 # "where's Ali from?": the contraction said whole, which the question readers take apart
 WH_IS = re.compile(r"^(\s*(?:where|who|how|when))['’]s\b", re.I)
+# "what's my son doing these days?": "what is", where the progressive ends the question
+WHAT_IS_DOING = re.compile(
+    r"^(\s*what)['’]s\b(?=(?:\s+[\w'’]+){1,3}?\s+\w+ing"
+    r"(?:\s+(?:these days|nowadays|now|lately|at the moment))?\s*[?.!]*\s*$)",
+    re.I,
+)
 
 
 # "where is Chamari going to teach?" asks what "where will Chamari teach?" asks (not where
@@ -100,9 +106,15 @@ def _will(found: re.Match) -> str:
 
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
     text = WH_IS.sub(r"\1 is", text)
+    text = WHAT_IS_DOING.sub(r"\1 is", text)
     text = GOING_TO.sub(_will, text)
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)
+    role = (intent.relation or "").removeprefix("role:")
+    mine = intent.subject in (None, speaker)
+    if role != intent.relation and mine and intent.wh == "where" and FROM_END.search(text):
+        # "Where's my apprentice from?" asks where the apprentice comes from, not who it is
+        intent = replace(intent, subject=f"{speaker}'s {role}", relation="from", object=None)
     subject = intent.subject
     parts = subject.split(" and ") if subject else []
     ours = any(p.strip().lower() in ("i", "me", "we", speaker.lower()) for p in parts)
@@ -128,7 +140,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
         return replace(read_question(habit, speaker=speaker), text=text, wants_past=True)
     among = one_of(root)
     if among:  # "Which of my supervisors replies to emails at 2am?" asks who does
-        return replace(read_question(among, speaker=speaker), text=text)
+        return read_question(among, speaker=speaker)
     if not base.yes_no and commute_asked(root):  # "How do I get to work these days?"
         subject = child(root, "nsubj")
         if subject is not None:
@@ -161,6 +173,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
 
 
 HOUSEHOLD = {"live_with", "stay_with"}
+FROM_END = re.compile(r"\bfrom\s*[?.!]*\s*$", re.I)
 WHICH_KIND = re.compile(r"\s*(?:which|what)\s+(\w+)", re.I)
 WITH_ME = re.compile(r"\bwith (?:me|us)\b", re.I)
 FOR_ME = re.compile(r"\bfor (?:me|us)\b", re.I)
@@ -178,6 +191,10 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
     if kind in CATEGORIES and intent.subject is None and WITH_ME.search(intent.text):
         # "which pets live with me and dan now?": the pets the user has
         return replace(intent, subject=speaker, relation=f"role:{kind}", object=None)
+    home = intent.relation == "lives_in" and (intent.object or "").startswith(f"{speaker}'s ")
+    if home and intent.subject is None and not intent.yes_no:
+        # "who lives in my república now?": the people the user lives with, not the user
+        return replace(intent, subject=speaker, relation="role:housemate", object=None)
     if intent.relation not in HOUSEHOLD:
         return intent
     which = WHICH_KIND.match(intent.text)

@@ -4,6 +4,7 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from dataclasses import replace
 
+from memory.nlp.casing import is_first_name
 from memory.nlp.holdings import Frame, looks_named
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
@@ -68,7 +69,8 @@ class CopulaFrames:
         role = noun if noun in COLLECTIVES else self.reader.role(subject)
         for member in others:
             value = self.reader.value(member)
-            self.add(self.reader.speaker, f"role:{role}", value, plan=plan, multi=True)
+            for name in run_on_names(member) or [value]:
+                self.add(self.reader.speaker, f"role:{role}", name, plan=plan, multi=True)
             for place in (o for p, o in prep_objects(member) if p == "from"):
                 self.add(value, "be_from", self.reader.value(place))  # "Kenji from Sapporo"
         return True
@@ -103,6 +105,9 @@ class CopulaFrames:
         they hold or left (and "the new one" after it is that role). Bare and neither ended
         nor dated, it says what they are ("he is widower"), no role."""
         article = child(attr, "det")
+        # ("his nephew Yeison is the foreman": the one named beside who they are to someone)
+        apposed = [a for a in children(subject, "appos") if a.pos_ == "PROPN"]
+        subject = apposed[0] if subject.pos_ == "NOUN" and apposed else subject
         if not (subject.pos_ == "PROPN" or name_like(subject)) or attr.tag_ != "NN":
             return
         if child(attr, "poss") is not None:
@@ -197,9 +202,11 @@ class CopulaFrames:
                 # "My clients are Lidl and Vodafone": each listed name holds the role.
                 # ("dara, ines and a lad called tomasz": each joined to the one before)
                 listed = [c for c in conjuncts(attr) if c.pos_ == "PROPN" or called(c) is not None]
-                multi = bool(listed)
+                run_on = run_on_names(attr)
+                multi = bool(listed or run_on)
                 kw = {"past": True} if held_before(subject) else {"plan": plan, "multi": multi}
-                self.add(owned[0], owned[1], value, negated=neg, sole=sole, **kw)
+                for each in run_on or [value]:
+                    self.add(owned[0], owned[1], each, negated=neg, sole=sole, **kw)
                 for other in listed:
                     other = called(other) or other
                     self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
@@ -340,7 +347,9 @@ def _named(token: Token) -> Token:
 def group_members(attr: Token) -> list[Token]:
     """The people a complement lists ("me, Rob and Kyle", "Precious in the mornings and a
     lad called Kyle"): empty unless every item is a name, someone called one, or "me"."""
-    items = [called(t) or _named(t) for t in (attr, *conjuncts(attr))]
+    # ("Hemi, Tama, Rangi and old Jock": the parser may hang the second name as an apposition)
+    joined = [t for a in children(attr, "appos") if a.pos_ == "PROPN" for t in (a, *conjuncts(a))]
+    items = [called(t) or _named(t) for t in (attr, *conjuncts(attr), *joined)]
     if len(items) < 2:
         return []
     # (a word written with a capital inside the sentence is a name there: "Precious")
@@ -353,3 +362,12 @@ def conjuncts(token: Token) -> list[Token]:
     """The words joined to `token` by "and" or commas, however the parser chained them."""
     found = [c for c in token.children if c.dep_ == "conj"]
     return [t for c in found for t in (c, *conjuncts(c))]
+
+
+def run_on_names(name: Token) -> list[str]:
+    """ "my crew is moses brenda kato aisha and tom": first names typed one after another
+    without commas, which the parser joins into one long name, are each a name."""
+    parts = [c for c in name.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"] + [name]
+    if len(parts) < 3 or not all(is_first_name(t.text) for t in parts):
+        return []
+    return [t.text for t in parts]

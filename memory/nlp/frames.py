@@ -28,7 +28,7 @@ from memory.nlp.jobtalk import BareJobFrames
 from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
-from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell
+from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell, origin_beside
 from memory.nlp.predicates import conj_verb, going_to, taken_up, written_as_name
 from memory.nlp.reader import (
     ASPECT_VERBS,
@@ -123,6 +123,8 @@ class SentenceFrames(
                 self.labelled_list(token)
             self.named_group(token)
             self.named_fragment(token)
+            self.taken_on_named(token)
+            self.new_one_named(token)
             self.titled_alone(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
@@ -132,6 +134,9 @@ class SentenceFrames(
             years = age_beside(token)
             if years:
                 self.add(self.reader.entity(token), "age", years)
+            home = origin_beside(token)
+            if home is not None:
+                self.add(self.reader.entity(token), "be_from", self.reader.value(home))
         self.jobs_told_bare()
         return self.frames
 
@@ -268,9 +273,15 @@ class SentenceFrames(
     def joined(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "a new lady has joined, Irena": someone joined, with no group named; the update
         gives them the group the user spoke of last (holders.joined)."""
-        if verb.lemma_ != "join" or child(verb, "dobj", "prep") is not None:
+        if verb.lemma_ != "join" or subject.i == verb.i or subject.lower_ in FIRST_PERSON:
             return False
-        if subject.i == verb.i or subject.lower_ in FIRST_PERSON:
+        held = [o for p, o in prep_objects(verb) if p == "as" and o.pos_ == "NOUN"]
+        if held and child(verb, "dobj") is None:
+            # "my cousin Meron joined as student this week": one more of the user's students
+            role = f"role:{self.reader.role(held[0])}"
+            self.add(self.reader.speaker, role, self.reader.entity(subject), plan=plan, multi=True)
+            return True
+        if child(verb, "dobj", "prep") is not None:
             return False
         self.add(self.reader.entity(subject), "member_of", "", negated=neg, plan=plan)
         return True

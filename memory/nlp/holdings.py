@@ -10,7 +10,7 @@ from memory.nlp.casing import english_nouns, english_words, is_first_name
 from memory.nlp.counted import names_after
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
-from memory.nlp.predicates import listed_gender
+from memory.nlp.predicates import called, listed_gender
 from memory.nlp.reader import (
     ACQUIRE,
     ACQUIRING,
@@ -291,8 +291,13 @@ class HoldingFrames:
         listed += [t for c in children(verb, "conj") for t in c.subtree if t.dep_ == "conj"]
         listed += [c for c in children(verb, "conj") if c.pos_ != "VERB"]
         names = [t for t in dict.fromkeys(listed) if looks_named(t)]
+        # ("we keep one cow, Lakhi, and a dog called Tiger": a second thing named its own way)
+        kinds = [(t, called(t)) for t in dict.fromkeys(listed) if t.pos_ == "NOUN" and called(t)]
+        for kind, name in kinds:
+            role = f"role:{self.reader.role(kind)}"
+            self.add(self.reader.speaker, role, self.reader.name_of(name), plan=plan, multi=True)
         if not names:
-            return False
+            return bool(kinds)
         role = f"role:{self.reader.role(obj)}"
         # "a new chairman, Mr Phiri" takes the place of the one before; "an apprentice,
         # Ayoub" may join the others

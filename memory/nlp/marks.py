@@ -186,6 +186,17 @@ def _marks_end(token: Token) -> bool:
         return not _present_state(token)
     if token.lemma_ == "go" and token.dep_ in ("ccomp", "xcomp") and token.head.lemma_ == "let":
         return True  # "we had to let Bosun go"
+    if (
+        token.lower_ in GONE
+        and token.pos_ == "NOUN"
+        and any(
+            c.dep_ == "poss" and c.i + 1 < len(c.doc) and c.nbor().tag_ == "POS"
+            for c in token.children
+        )
+    ):
+        return True  # "the skoda's gone": the parser read the "'s" as a possessive
+    if token.lemma_ == "go" and token.tag_ == "VBD" and _went_to_someone(token):
+        return True  # "the Hiace went to a young surfer from Riverton": sold or given
     # "since the factory closed" (the tagger took "closed" for an adjective)
     return token.lower_ in ENDED and token.pos_ == "ADJ" and not _present_state(token)
 
@@ -193,7 +204,8 @@ def _marks_end(token: Token) -> bool:
 def _clause(token: Token) -> Token:
     """The predicate whose clause the marker belongs to: the nearest verb at or above it
     ("used to ski": "used"; "my old bike was a Gazelle": "was")."""
-    node = token.head if used_to(token) else token
+    # ("the renault is gone": a participle after "is" says the state of the copula's subject)
+    node = token.head if used_to(token) or token.dep_ == "acomp" else token
     after = token.nbor() if token.i + 1 < len(token.doc) else token
     if token.lower_ == "back" and after.lower_ == "when":
         node = after.head  # "back when I was in the navy": the when-clause says it
@@ -330,4 +342,21 @@ def _ends(verb: Token) -> bool:
         return True  # "handed over the youth group"
     if lemma in CHANGING:
         return any(c.dep_ == "prep" and c.lower_ == "from" for c in verb.children)
+    return False
+
+
+def _went_to_someone(verb: Token) -> bool:
+    """A thing that "went to" a person changed hands; a person who went to someone visited."""
+    from memory.nlp.intro import agent
+
+    said = [c for c in verb.children if c.dep_ == "nsubj"]
+    if not said or said[0].pos_ not in ("NOUN", "PROPN") or said[0].lemma_.lower() in PEOPLE:
+        return False
+    if said[0].pos_ == "PROPN" and said[0].ent_type_ == "PERSON":
+        return False
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"):
+        for whom in (c for c in prep.children if c.dep_ == "pobj"):
+            owned = any(c.dep_ == "poss" for c in whom.children)
+            if whom.lemma_.lower() in PEOPLE or agent(whom.lower_) or owned and whom.pos_ == "NOUN":
+                return True
     return False

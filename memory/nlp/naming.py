@@ -121,6 +121,62 @@ class NamingFrames:
         if name is not None and name.pos_ == "PROPN":
             self.add("it", GIVEN, self.reader.name_of(name))
 
+    def taken_on_named(self, token: Token) -> None:
+        """ "Taking on an apprentice. Tayla, 17, from Uralla.": a sentence without a verb
+        that is a name and an age names the someone the sentence before took on unnamed."""
+        from memory.nlp.intro import agent
+        from memory.nlp.pronouns import name_like
+
+        det = child(token, "det")
+        if token.dep_ == "dobj" and token.pos_ == "NOUN" and det is not None:
+            someone = token.lemma_.lower() in PEOPLE or agent(token.lower_)
+            said = children(token.head, *SUBJECTS)
+            ours = not said or said[0].lower_ in FIRST_PERSON
+            if det.lower_ in ("a", "an") and someone and ours and not children(token, "appos"):
+                self.reader.last_unnamed = self.reader.speaker, f"role:{self.reader.role(token)}"
+            return
+        if token.dep_ != "ROOT" or self.reader.last_unnamed is None:
+            return
+        ages = [c for c in token.children if c.dep_ == "appos" and c.tag_ == "CD"]
+        verbless = not any(t.pos_ in ("VERB", "AUX") for t in self.sent)
+        if not ages or not verbless or not (token.pos_ == "PROPN" or name_like(token)):
+            return
+        owner, role = self.reader.last_unnamed
+        self.reader.last_unnamed = None
+        name = self.reader.name_of(token)
+        self.add(owner, role, name, multi=True)
+        if 0 < int(ages[0].text) < 110 if ages[0].text.isdigit() else False:
+            self.add(name, "age", ages[0].text)
+        for prep, place in prep_objects(token):
+            if prep == "from" and place.pos_ == "PROPN":
+                self.add(name, "be_from", self.reader.value(place))
+
+    def new_one_named(self, token: Token) -> None:
+        """ "New student from today, Mekdes, she is a nurse": a new one of the user's people,
+        said without a verb, and their name after a comma, is one more holder of that role."""
+        from memory.nlp.intro import agent
+        from memory.nlp.pronouns import name_like
+
+        if token.pos_ != "NOUN" or not any(c.lower_ == "new" for c in children(token, "amod")):
+            return
+        # (or read as a subject beside the pronoun that follows the name: "..., Chenda, she")
+        doubled = token.dep_ == "nsubj" and len(children(token.head, "nsubj")) > 1
+        if token.dep_ not in ("ROOT", "dep", "npadvmod") and not doubled:
+            return
+        if child(token, "poss", "det"):
+            return
+        if not (token.lemma_.lower() in PEOPLE or agent(token.lower_)):
+            return
+        doc = token.doc
+        for t in doc[token.i + 1 : min(token.i + 9, token.sent.end)]:
+            if t.pos_ in ("VERB", "AUX"):
+                return  # "new student started today": the verb's reading has it
+            if doc[t.i - 1].text == "," and (t.pos_ == "PROPN" or name_like(t)):
+                name = self.reader.name_of(t)
+                self.add(self.reader.speaker, f"role:{self.reader.role(token)}", name, multi=True)
+                self.reader.remember([name])
+                return
+
     def named_group(self, token: Token) -> None:
         """ "two part-timers, Kyle and Marisol": a group of the speaker's people named in a
         sentence without a verb, as "my part-timers are Kyle and Marisol" would be; and a

@@ -28,7 +28,7 @@ SPELLS = {"day", "week", "month", "year", "shift", "term", "semester", "season"}
 def age_beside(name: Token) -> str:
     """ "Leo who's 7 and Maria who's 4", "eirik (9)", "aysel 10 and murad 6": a number right
     after a person's first name is their age, however the parser attached it."""
-    if name.pos_ != "PROPN" or not listed_gender(name.text):
+    if name.pos_ != "PROPN" or not (listed_gender(name.text) or _introduced(name)):
         return ""
     after = [t for t in name.doc[name.i + 1 : name.i + 4] if t.text not in ("(", ",")]
     if after[:2] and after[0].lower_ == "who" and after[1].lemma_ == "be":
@@ -39,6 +39,30 @@ def age_beside(name: Token) -> str:
     if following is not None and following.pos_ == "NOUN" and following.lemma_ != "year":
         return ""  # "Ana 3 times a week", "Rui 2 kids": a count of something else
     return after[0].text
+
+
+def _introduced(name: Token) -> bool:
+    """ "an apprentice, Tayla, 17, from Uralla", "my new apprentice is Tayla, 17": a name
+    given to someone who holds a role, with a number set off by commas after it."""
+    from memory.nlp.intro import agent
+
+    if not any(c.dep_ == "appos" and c.tag_ == "CD" for c in name.children):
+        return False
+    held = name.head if name.dep_ == "appos" else child(name.head, "nsubj")
+    if name.dep_ not in ("appos", "attr") or held is None or held.pos_ != "NOUN":
+        return False
+    return held.lemma_.lower() in ANIMATE or agent(held.lower_)
+
+
+def origin_beside(name: Token) -> Token | None:
+    """ "Tayla, 17, from Uralla": where someone introduced with their age comes from."""
+    if not age_beside(name):
+        return None
+    # (the parser may hang the place on the age: "Bob, 23, from Leeds")
+    ages = [c for c in name.children if c.dep_ == "appos" and c.tag_ == "CD"]
+    places = [o for t in (name, *ages) for p, o in prep_objects(t) if p == "from"]
+    places = [o for o in places if o.pos_ == "PROPN"]
+    return places[0] if places else None
 
 
 def job_beside(number: Token) -> Token | None:

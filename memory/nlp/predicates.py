@@ -164,11 +164,16 @@ def contrastive(neg: Token) -> bool:
     if neg.lower_ != "not" or neg.i == 0 or neg.i + 1 >= len(doc):
         return False
     after, before = doc[neg.i + 1], doc[neg.i - 1]
+    if before.text == "," and after.pos_ == "ADP" and after.i + 1 < len(doc):
+        after = doc[after.i + 1]  # "at Lidl now, not at Aldi anymore"
     if before.text == ",":
-        if after.lower_ in ("my", "our", "his", "her", "their", "the") and neg.i + 2 < len(doc):
-            after = doc[neg.i + 2]  # "..., not my uncle"
+        owned = ("my", "our", "his", "her", "their", "the", "a", "an")
+        if after.lower_ in owned and after.i + 1 < len(doc):
+            after = doc[after.i + 1]  # "..., not my uncle", "a nurse now, not a carer anymore"
             return after.pos_ in ("NOUN", "PROPN")
-        return after.pos_ in ("PROPN", "NUM") or after.is_title
+        # ("servente, not serventino anymore": a word the tagger knows not, ended after it)
+        ended = after.i + 1 < len(doc) and doc[after.i + 1].lower_ == "anymore"
+        return after.pos_ in ("PROPN", "NUM") or after.is_title or ended
     # "the class is on tuesday not monday", "gio is 7 not 6": a value said right before it,
     # after the predicate, and one of the same kind after it
     if after.pos_ == "DET" and neg.i + 2 < len(doc):
@@ -181,8 +186,13 @@ def contrastive(neg: Token) -> bool:
 
 
 def negated(predicate: Token) -> bool:
+    # "I am servente now, not serventino anymore": the "anymore" ends the value after a
+    # contrasting "not", not the value said first
+    contrasts = [t.i for t in predicate.sent if t.lower_ == "not" and contrastive(t)]
     for c in predicate.children:
         if contrastive(c):
+            continue
+        if contrasts and c.lower_ in ("anymore", "longer") and c.i > contrasts[0]:
             continue
         if c.dep_ == "neg" or c.lower_ in ("never", "anymore"):
             return True
@@ -196,9 +206,10 @@ def negated(predicate: Token) -> bool:
 def is_plan(predicate: Token) -> bool:
     """A future or planned change: "will start", "is moving next month", "plans to move"."""
     auxes = {a.lower_ for a in children(predicate, "aux", "auxpass")}
-    if not auxes and predicate.dep_ == "conj":
+    if not auxes and predicate.dep_ == "conj" and not children(predicate, "nsubj"):
         # "They're selling the flat and moving to the Algarve": the joined verb shares the
-        # first one's auxiliaries (past a noun the parser may have joined it to).
+        # first one's auxiliaries (past a noun the parser may have joined it to); one with a
+        # subject of its own has its own tense ("has got a job ... and she moves in June").
         head = predicate.head
         head = head.head if head.pos_ not in ("VERB", "AUX") else head
         auxes = {a.lower_ for a in children(head, "aux", "auxpass")}
@@ -208,6 +219,9 @@ def is_plan(predicate: Token) -> bool:
     planned = predicate.head if predicate.dep_ == "conj" else predicate
     if planned.dep_ == "xcomp" and planned.head.lemma_ in PLAN_VERBS | {"go"}:
         return planned.head.lemma_ != "go" or planned.head.tag_ == "VBG"
+    if planned.dep_ in ("xcomp", "advcl") and planned.lemma_ in ("be", "become") and "to" in auxes:
+        # "studies to be a forest engineer", "training to become a nurse": aimed at, not yet
+        return planned.head.lemma_ in ("study", "train", "learn", "prepare", "retrain")
     if predicate.dep_ == "ccomp" and "to" in auxes and predicate.head.lemma_ in WISHING:
         return True  # "Hassan wants me to join his boat": wished for, not done
     if predicate.dep_ == "ccomp" and predicate.head.lemma_ in PLAN_VERBS:
@@ -268,6 +282,10 @@ def _after_event(token: Token) -> bool:
 
 
 STARTING_VERBS = {"start", "begin", "commence", "open"}
+# Changes English tells in the simple present when they are timetabled: "she moves there in
+# December", "he goes in February to Graz", "Aisha moves over to kayaks from August".
+SCHEDULED_VERBS = STARTING_VERBS | {"move", "go", "leave", "relocate", "transfer", "shift"}
+SCHEDULED_VERBS |= {"emigrate", "retire", "quit", "join", "marry", "finish", "graduate"}
 # What one is given to hold from a day on ("a new job for September").
 POSITIONS = {"job", "role", "position", "post", "contract", "placement", "internship"}
 
@@ -281,7 +299,7 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
         held = [t for t in predicate.subtree if t.dep_ in ("attr", "pobj", "dobj")]
         if any(_later(o) for t in (predicate, *held) for p, o in _preps(t) if p == "from"):
             return True  # not "from today": that is now
-        if predicate.lemma_ in STARTING_VERBS and predicate.tag_ in ("VBZ", "VBP"):
+        if predicate.lemma_ in SCHEDULED_VERBS and predicate.tag_ in ("VBZ", "VBP"):
             return _comes_later(predicate)  # the course starts in February
         if amount_moves(predicate) and predicate.tag_ in ("VBZ", "VBP"):
             return _comes_later(predicate)  # "my rent goes up to 900 next month"

@@ -84,7 +84,15 @@ class Pronouns:
         if pronoun.dep_ not in SUBJECTS or pronoun.i == 0:
             return None
         before = pronoun.doc[pronoun.i - 1]
-        if before.head != pronoun.head or before.dep_ not in ("npadvmod", "dep", "nsubj", "advmod"):
+        if before.text == "," and pronoun.i > 1:
+            # "New student from today, Chenda, she come from Pailin": a name, not a noun
+            # ("better hours, he'll be home")
+            before = pronoun.doc[pronoun.i - 2]
+            if not (before.pos_ == "PROPN" or name_like(before)):
+                return None
+        # ("My uncle Piet, he is in Ghent": the name in apposition to what hangs on the verb)
+        hung = before.head if before.dep_ == "appos" and before.pos_ == "PROPN" else before
+        if hung.head != pronoun.head or hung.dep_ not in ("npadvmod", "dep", "nsubj", "advmod"):
             return None
         # ("my mama", tagged a cry; "Oanh", tagged an adverb)
         owned = child(before, "poss") is not None and before.lower_ in PEOPLE

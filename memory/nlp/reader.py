@@ -115,6 +115,8 @@ class Reader(Pronouns):
             self.people.append(self.last_person)
 
     last_thing: tuple[str, str] | None = None  # (owner, role) of "a puppy" just mentioned
+    # (owner, role:<noun>) of someone taken on unnamed ("Taking on an apprentice.")
+    last_unnamed: tuple[str, str] | None = None
     last_role: tuple[str, str] | None = None  # (owner, role:<noun>) said last ("the new one")
     last_place: str = ""  # the place named last ("in Munich"), for "there"
     last_home: str = ""  # where a home named last is ("a house in Risskov"), for "moving"
@@ -185,6 +187,7 @@ class Reader(Pronouns):
             for c in token.lefts
             if c.dep_ in ("compound", "amod", "nmod")
             and c.lower_ not in TRANSIENT
+            and c.lower_ != "own"  # "my own son Jonas" is my son
             and c != name_said_before(token)
         ]
         head = token.lemma_.lower() if token.tag_ == "NNS" else token.lower_

@@ -140,7 +140,9 @@ def inverted(text: str, words: list[str]) -> bool:
         return False  # "had a huge argument with ...", "had Hemi and Georgia over for tea"
     if words[0] in ("have", "has") and words[1] in ("a", "an"):
         return False  # "have a dentist appointment on friday"
-    return words[1] in ASKED_ABOUT or second[:1].isupper()
+    # ("is pepsi still with us": a name typed in lower case, then what asks about it)
+    asking = len(words) > 3 and words[2] in ("still", "yet", "ever", "really")
+    return words[1] in ASKED_ABOUT or second[:1].isupper() or asking
 
 
 PRONOUNS = {"i", "you", "he", "she", "it", "we", "they"}

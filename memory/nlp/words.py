@@ -16,6 +16,7 @@ TRANSIENT = {
     "first",
     "last",
     "latest",
+    "newest",
     "previous",
     "ex",
     "actual",
@@ -164,6 +165,11 @@ ANIMALS = frozenset(
     "dog cat puppy kitten hamster parrot rabbit fish bird horse turtle tortoise snake lizard "
     "ferret pet pup kitty bunny canary budgie parakeet cockatiel gecko goldfish hen chook "
     "pony goat duck mouse rat".split()
+    # the farm's animals are had and named as pets are ("we keep one cow, Lakhi")
+    + "cow calf heifer bull ox sheep ewe lamb pig sow chicken rooster donkey mule alpaca llama "
+    "camel goose".split()
+    # and a breed said for the animal ("his little terrier Lady", "a kelpie called Nugget")
+    + "terrier collie kelpie spaniel labrador retriever greyhound poodle beagle husky".split()
 )
 CHILDREN = frozenset("son daughter child kid baby boy girl".split())
 # Nouns whose number is an age ("my nephew is 6"; "the rent is 950" is not one)

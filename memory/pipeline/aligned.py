@@ -49,6 +49,10 @@ SUBJECTS = ("nsubj", "nsubjpass")
 NO_ACTIVITY = {"be", "have", "say", "think", "tell", "want", "know", "get", "do", "go", "come"}
 NO_ACTIVITY |= {"seem", "feel", "look", "sound", "appear"}  # how someone seems, not does
 NO_ACTIVITY |= LOSS_VERBS | STOP_VERBS | LEAVE_VERBS  # what one gave up is not what one does
+# talking, wishing and feeling are said of anyone; they tell no one's trade
+NO_ACTIVITY |= {"talk", "chat", "speak", "ask", "argue", "discuss", "laugh", "joke", "vote"}
+NO_ACTIVITY |= {"complain", "worry", "agree", "plan", "decide", "wonder", "hope", "miss"}
+NO_ACTIVITY |= {"love", "like", "hate", "text", "call", "visit"}
 # Children of a predicate that are other clauses, or say how it was said, not what was done.
 OTHER_CLAUSES = {"conj", "cc", "advcl", "ccomp", "parataxis", "punct", "mark", "intj", "discourse"}
 CONTENT = ("NOUN", "PROPN", "ADJ", "NUM", "VERB")

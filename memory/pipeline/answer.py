@@ -201,6 +201,9 @@ def current(evidence: Evidence) -> str:
     limit = settings.ANSWER_MAX_FACTS
     intent = evidence.intent
     if intent and intent.subject:
+        named = intent.subject[:1].isupper() and not owned_by(evidence.speaker, intent.subject)
+        if named and not evidence.triplet_ids and not about_subject(evidence):
+            return UNKNOWN  # "How much rent do Álvaro and Inés pay?": not what Lucía pays
         if not evidence.triplet_ids and owned_by(evidence.speaker, intent.subject):
             # No slot answered a question about the user's own life: what they said that is
             # closest in meaning to the question answers it, not what they said last. (About

@@ -4,6 +4,7 @@ asked kind may answer it: a place for "where", a number for "how much", a name f
 "what is X called", the asked noun itself for "what colour/breed/kind of X"; otherwise the
 honest answer is "I don't know", not the nearest sentence about the same person."""
 
+import re
 from dataclasses import dataclass
 
 from memory.models import Fact
@@ -41,6 +42,9 @@ PLACES = PLACE_LABELS - {"ORG"}  # (an organisation may be a "who" or a name)
 NOT_NAMES = PLACES | DATE_LABELS | NUMBER_LABELS
 
 
+WHAT_IS = re.compile(r"^(what)['’]s\b", re.I)
+
+
 @dataclass(frozen=True)
 class Expected:
     """The kind of answer asked ("place", "person", "number", "noun") and, for "noun", the
@@ -62,7 +66,9 @@ def expected(question: str) -> Expected | None:
     """ "Where does Tom work?" -> place; "How much does my gym cost?" -> number; "What's my
     mum's name?" / "What are the twins called?" / "Who ...?" -> person; "What colour is the
     Zoe?" -> the noun colour. None when the question does not say (what does X do, yes/no)."""
-    doc = parse(question.strip().rstrip(" ?.!") + "?")
+    # ("what's Lorraine's husband's name?" parses as a copula once "'s" is "is")
+    question = WHAT_IS.sub(r"\1 is", question.strip())
+    doc = parse(question.rstrip(" ?.!") + "?")
     wh = next((t for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
     if wh is None:
         return None
@@ -193,8 +199,10 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         person = token.head.lemma_ in NAMING_VERBS
         if wanted.kind == "place" and (named and not person or locative(token) and not origin):
             return True
-        if wanted.kind == "number" and (token.like_num or token.ent_type_ in NUMBER_LABELS):
-            if "old" not in asked or an_age(token):
+        # ("the second floor" counts no amount)
+        amount = token.like_num and token.ent_type_ != "ORDINAL"
+        if wanted.kind == "number" and (amount or token.ent_type_ in NUMBER_LABELS):
+            if "old" not in asked or an_age(token) and _of_asked(token, asked):
                 return True
         if wanted.kind == "job" and (agent(token.lower_) or token.lemma_.lower() in WORK_WORDS):
             return True
@@ -215,6 +223,24 @@ WORK_WORDS = {"work", "job", "employ", "hire", "career", "retire", "unemployed",
 WORK_WORDS |= {"intern", "internship", "shift", "business", "company", "firm", "office"}
 # ... or by the verb of a trade ("she taught Arabic at the lycée", "he drives a taxi")
 WORK_WORDS |= {"teach", "drive", "run", "own", "manage", "cook", "nurse", "farm", "coach", "sell"}
+
+
+def _of_asked(number: Token, asked: set[str]) -> bool:
+    """Whether an age is said of the one asked ("how old is Matteo?"): its clause's subject,
+    or the name it stands beside, is them or a "he"/"she" that may be them; "I am eighty
+    five years old" is the user's age, not Matteo's."""
+    node = number
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
+        if node.head.pos_ == "PROPN" and node.dep_ in ("appos", "npadvmod", "nummod"):
+            return stem(node.head.lower_) in asked
+        node = node.head
+    said = [c for c in node.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not said:
+        return True
+    who = said[0]
+    if who.lower_ in ("i", "we", "me", "you"):  # (the user's words, said back as "you")
+        return bool(asked & {"i", "me", "my", "we"})
+    return who.pos_ == "PRON" or stem(who.lower_) in asked or who.lemma_.lower() in PEOPLE
 
 
 def an_age(token: Token) -> bool:

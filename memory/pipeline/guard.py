@@ -117,6 +117,10 @@ MEMBERS = WORK_ROLES | COLLECTIVES | STAFF
 ATTENDING = MEMBERS | HELPERS | {"regular", "member", "volunteer", "player", "pupil", "student"}
 ATTENDING |= {"learner", "client", "customer", "guest", "trainee"}
 COMING = {"come", "attend", "show", "turn", "visit"}
+# What one comes along to, said as what was stopped ("stopped his lessons"), and who comes
+# to them (not who gives them: the teacher who stops a choir's lessons is still one's own).
+SESSIONS = {"lessons", "classes", "sessions", "training", "course"}
+LEARNERS = {"student", "pupil", "learner", "trainee", "client", "member", "player"}
 # (as whole slots: a departure says nothing after the verb)
 DEPARTURES = QUITTING | {"step_down"}
 WORKPLACES = {"agency", "company", "firm", "club", "job", "practice", "business", "service"}
@@ -139,6 +143,8 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
         # "Kyle has left the agency", "Jonas quit the team": who left the group or the
         # place they were in it by is out of it
         left = new.object.lower().split()[-1]
+        if did == "" and noun in LEARNERS and left in SESSIONS:
+            return True  # "Yonas stopped his lessons": my student no more
         return did == "" and noun in MEMBERS and left in {noun} | COLLECTIVES | WORKPLACES
     # "Trond got let go": who lost their job is no one's manager there any more
     stopped_coming = slot_name(new.relation).split("_")[0] in COMING and noun in ATTENDING

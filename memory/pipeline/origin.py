@@ -20,7 +20,9 @@ def answer(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if intent.yes_no or not re.search(r"^\s*where\b.*\bfrom\s*\??\s*$", intent.text, re.I):
         return None
-    things = asked_things(intent.text)
+    # ("Where's my apprentice from?": a role someone holds is asked of them, not a thing)
+    roles = {nlp.stem(f.relation.removeprefix("role:")) for f in evidence.facts}
+    things = asked_things(intent.text) - roles
     if not things:
         return None
     best: tuple | None = None

@@ -94,6 +94,9 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     return any(len(k) > 3 and head.endswith(k) or is_kind(fact.object, k) for k in kinds)
 
 
+NEWEST = re.compile(r"\b(newest|latest|most recent)\b", re.I)
+
+
 def answer(evidence: Evidence) -> str | None:
     """The decided answer, or None when the question's slot has no fact (the caller then
     falls back to what is known about the subject)."""
@@ -129,6 +132,8 @@ def answer(evidence: Evidence) -> str | None:
     # (a value told again in other words is one value: "Bronwen" from the correction and
     # from the message it put right)
     now = distinct(now)
+    if NEWEST.search(intent.text):
+        now = now[:1]  # "who is my newest student?": the one who came last, not them all
     given_up = dropped_by_plan(evidence)  # "I'm dropping chemistry after the summer"
     past += [f for f in now if entity_key(f.object) in given_up]
     now = [f for f in now if entity_key(f.object) not in given_up]

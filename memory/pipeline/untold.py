@@ -148,6 +148,10 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     if not job and fact.object and same_entity(fact.subject, subject) and slot.isalpha():
         # "my cousin Aoife drives a bus": a trade said with a verb of its own
         return may_say_job(source(fact), subject)
+    unread = fact.subject.lower() in ("he", "she", "they")
+    if not job and fact.object and unread and subject.lower() in source(fact).lower():
+        # "her husband terry ... he drove road trains": a "he" left unread may be them
+        return said_by_pronoun(source(fact), fact.object, subject)
     if not job or owned_by(speaker, fact.subject):
         return False
     # (people are often typed in lower case: "ingvild's a nurse now")
@@ -170,7 +174,8 @@ def may_say_job(text: str, subject: str) -> bool:
             continue
         if token.dep_ == "poss" and token.head.lemma_.lower() not in PEOPLE:
             return True  # "Claire's first week as deputy head", not "Juho's mother"
-        if any(c.dep_ == "appos" for c in token.children):
+        # ("Anders, a carpenter", not a list of names: "it is Anders, me, Viktor and Jonas")
+        if any(c.dep_ == "appos" and c.pos_ == "NOUN" for c in token.children):
             return True
         verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
         if verb is not None and activity(verb) is not None and present(verb):

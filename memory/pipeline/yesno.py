@@ -18,7 +18,7 @@ from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, gives_up, owned_by, role_noun, slot_name
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
-from memory.pipeline.speech import day, join, quote, sentence, since, speak, until
+from memory.pipeline.speech import day, join, quote, sentence, since, speak, to_you, until
 
 
 def yes_no(evidence: Evidence) -> str:
@@ -377,6 +377,11 @@ def mentions_yes_no(evidence: Evidence) -> str:
     means it is no longer so."""
     intent = evidence.intent
     facts = about_subject(evidence)
+    if facts and not intent.object and intent.subject:
+        # "is Pepsi still with us?": the newest statement naming them says they went
+        ended = [c for c in ended_clauses(source(facts[0])) if mentions(c, intent.subject)]
+        if ended:
+            return f"No, not anymore. {sentence(to_you(ended[0]))}"
     if not facts or not intent.object:
         return planned_only(evidence) or "I'm not sure; I don't know anything about that yet."
     latest_time = facts[0].created_at
