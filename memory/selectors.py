@@ -367,6 +367,15 @@ def told_names(*, user_id: int, keys: list[str]) -> set[str]:
     wanted, found = set(keys), set()
     for subject, value, relation in rows.values_list("subject", "object", "relation")[:200]:
         found.update(w.lower() for w in (subject, value) if w[:1].isupper() and w.lower() in wanted)
-        if relation.startswith("role:") and value.lower() in wanted:
+        if someones_role(relation) and value.lower() in wanted:
             found.add(value.lower())  # "new housemate!! duda moved in": a person, in lower case
     return found
+
+
+def someones_role(relation: str) -> bool:
+    """A role a person holds ("role:housemate", "role:student"), not a thing's ("role:major")."""
+    from memory.nlp.intro import agent
+    from memory.nlp.words import ANIMATE
+
+    role = relation.removeprefix("role:")
+    return role != relation and (role in ANIMATE or agent(role) or role.endswith("mate"))
