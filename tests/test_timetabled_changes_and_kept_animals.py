@@ -192,3 +192,8 @@ def test_which_of_my_people_asks_who_of_them(chat):
         "her skipper licence already and he failed his twice so he is a bit jealous"
     )
     assert "Greta" in chat.ask("which of my crew already has the skipper licence?")
+
+
+def test_who_asked_with_a_capital_is_no_named_person(chat):
+    chat.tell("Maren is pregnant!! Due in May. By the way what feeds orchids best?")
+    assert chat.ask("Who is pregnant?").startswith("Maren")

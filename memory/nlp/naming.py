@@ -145,7 +145,7 @@ class NamingFrames:
         self.reader.last_unnamed = None
         name = self.reader.name_of(token)
         self.add(owner, role, name, multi=True)
-        if 0 < int(ages[0].text) < 110 if ages[0].text.isdigit() else False:
+        if ages[0].text.isdigit() and 0 < int(ages[0].text) < 110:
             self.add(name, "age", ages[0].text)
         for prep, place in prep_objects(token):
             if prep == "from" and place.pos_ == "PROPN":
