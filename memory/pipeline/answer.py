@@ -41,7 +41,6 @@ UNKNOWN = "I don't know."
 ANSWERABLE = 20  # facts checked for an answer of the kind asked
 READ_FOR_DAY = 10  # facts a schedule question reads for the day, when the closest give none
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "our", "us"}
-WH_WORDS = {"who", "whom", "what", "which", "where", "when", "how"}
 
 
 def focused(evidence: Evidence) -> list[Fact]:
@@ -202,10 +201,6 @@ def current(evidence: Evidence) -> str:
     limit = settings.ANSWER_MAX_FACTS
     intent = evidence.intent
     if intent and intent.subject:
-        named = intent.subject[:1].isupper() and intent.subject.lower() not in WH_WORDS
-        named = named and not owned_by(evidence.speaker, intent.subject)
-        if named and not evidence.triplet_ids and not about_subject(evidence):
-            return UNKNOWN  # "How much rent do Álvaro and Inés pay?": not what Lucía pays
         if not evidence.triplet_ids and owned_by(evidence.speaker, intent.subject):
             # No slot answered a question about the user's own life: what they said that is
             # closest in meaning to the question answers it, not what they said last. (About
