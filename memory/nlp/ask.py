@@ -81,6 +81,8 @@ FOR_WHOM = re.compile(r"^\s*(?:who|whom|what|which)\b.*\bfor(?= now\W*$)", re.I)
 
 # "where's Ali from?": the contraction said whole, which the question readers take apart
 WH_IS = re.compile(r"^(\s*(?:where|who|how|when))['’]s\b", re.I)
+# "what's Lorraine's husband's name?": "what is" (memory.pipeline.expect reads it so)
+WHAT_IS = re.compile(r"^(\s*what)['’]s\b", re.I)
 # "what's my son doing these days?": "what is", where the progressive ends the question
 WHAT_IS_DOING = re.compile(
     r"^(\s*what)['’]s\b(?=(?:\s+[\w'’]+){1,3}?\s+\w+ing"

@@ -134,9 +134,9 @@ class SentenceFrames(
             years = age_beside(token)
             if years:
                 self.add(self.reader.entity(token), "age", years)
-            home = origin_beside(token)
-            if home is not None:
-                self.add(self.reader.entity(token), "be_from", self.reader.value(home))
+                home = origin_beside(token)
+                if home is not None:
+                    self.add(self.reader.entity(token), "be_from", self.reader.value(home))
         self.jobs_told_bare()
         return self.frames
 

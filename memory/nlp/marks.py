@@ -24,6 +24,7 @@ from memory.nlp.endings import (
     lives_elsewhere,
     particle,
 )
+from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import is_time, prep_objects
 from memory.nlp.words import PEOPLE
@@ -347,8 +348,6 @@ def _ends(verb: Token) -> bool:
 
 def _went_to_someone(verb: Token) -> bool:
     """A thing that "went to" a person changed hands; a person who went to someone visited."""
-    from memory.nlp.intro import agent
-
     said = [c for c in verb.children if c.dep_ == "nsubj"]
     if not said or said[0].pos_ not in ("NOUN", "PROPN") or said[0].lemma_.lower() in PEOPLE:
         return False

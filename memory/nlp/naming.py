@@ -6,9 +6,11 @@ names met along the way that a later "he" or "she" may stand for."""
 from memory.nlp.casing import english_nouns, is_first_name
 from memory.nlp.counted import counted, names_after
 from memory.nlp.holdings import Frame
+from memory.nlp.intro import agent
 from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.persons import SPELLS
 from memory.nlp.predicates import name_gender
+from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (
     FIRST_PERSON,
     NAMING_VERBS,
@@ -124,9 +126,6 @@ class NamingFrames:
     def taken_on_named(self, token: Token) -> None:
         """ "Taking on an apprentice. Tayla, 17, from Uralla.": a sentence without a verb
         that is a name and an age names the someone the sentence before took on unnamed."""
-        from memory.nlp.intro import agent
-        from memory.nlp.pronouns import name_like
-
         det = child(token, "det")
         if token.dep_ == "dobj" and token.pos_ == "NOUN" and det is not None:
             someone = token.lemma_.lower() in PEOPLE or agent(token.lower_)
@@ -154,9 +153,6 @@ class NamingFrames:
     def new_one_named(self, token: Token) -> None:
         """ "New student from today, Mekdes, she is a nurse": a new one of the user's people,
         said without a verb, and their name after a comma, is one more holder of that role."""
-        from memory.nlp.intro import agent
-        from memory.nlp.pronouns import name_like
-
         if token.pos_ != "NOUN" or not any(c.lower_ == "new" for c in children(token, "amod")):
             return
         # (or read as a subject beside the pronoun that follows the name: "..., Chenda, she")

@@ -2,8 +2,9 @@
 and where they work when a job is named anywhere in it. A part of
 memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
-from memory.nlp.casing import is_first_name
+from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.holdings import Frame
+from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import (
     ANIMATE,
@@ -44,8 +45,6 @@ def age_beside(name: Token) -> str:
 def _introduced(name: Token) -> bool:
     """ "an apprentice, Tayla, 17, from Uralla", "my new apprentice is Tayla, 17": a name
     given to someone who holds a role, with a number set off by commas after it."""
-    from memory.nlp.intro import agent
-
     if not any(c.dep_ == "appos" and c.tag_ == "CD" for c in name.children):
         return False
     held = name.head if name.dep_ == "appos" else child(name.head, "nsubj")
@@ -55,9 +54,8 @@ def _introduced(name: Token) -> bool:
 
 
 def origin_beside(name: Token) -> Token | None:
-    """ "Tayla, 17, from Uralla": where someone introduced with their age comes from."""
-    if not age_beside(name):
-        return None
+    """ "Tayla, 17, from Uralla": where someone comes from, said after their age (call it
+    where age_beside() found one)."""
     # (the parser may hang the place on the age: "Bob, 23, from Leeds")
     ages = [c for c in name.children if c.dep_ == "appos" and c.tag_ == "CD"]
     places = [o for t in (name, *ages) for p, o in prep_objects(t) if p == "from"]
@@ -68,8 +66,6 @@ def origin_beside(name: Token) -> Token | None:
 def job_beside(number: Token) -> Token | None:
     """ "I'm 34, a nurse at the county hospital", "im 41, bus driver in leeds": the job said
     right after one's age, however the parser hung it."""
-    from memory.nlp.intro import agent
-
     near = [*number.children, *number.head.children]
     for token in near:
         if token.i > number.i and token.dep_ in ("appos", "dep", "npadvmod", "conj"):
@@ -89,9 +85,6 @@ class PersonFrames:
 
     def own_name(self, attr: Token, subject: Token, neg: bool) -> bool:
         """ "I'm Callum": the speaker's name, by which they may speak of themselves."""
-        from memory.nlp.casing import english_words
-        from memory.nlp.intro import agent
-
         if subject.lower_ != "i" or attr.pos_ != "PROPN" or neg:
             return False
         if any(prep != "from" for prep, _ in prep_objects(attr)):

@@ -4,12 +4,11 @@ asked kind may answer it: a place for "where", a number for "how much", a name f
 "what is X called", the asked noun itself for "what colour/breed/kind of X"; otherwise the
 honest answer is "I don't know", not the nearest sentence about the same person."""
 
-import re
 from dataclasses import dataclass
 
 from memory.models import Fact
 from memory.nlp import stem, tokenize
-from memory.nlp.ask import CATEGORIES
+from memory.nlp.ask import CATEGORIES, WHAT_IS
 from memory.nlp.intro import agent
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
 from memory.nlp.questions import unwrap
@@ -40,9 +39,6 @@ WEEKDAYS = {f"{d}{s}" for d in DAYS for s in ("day", "days")}
 # A name: a person's, a pet's or a thing's - never a place, a date or a number.
 PLACES = PLACE_LABELS - {"ORG"}  # (an organisation may be a "who" or a name)
 NOT_NAMES = PLACES | DATE_LABELS | NUMBER_LABELS
-
-
-WHAT_IS = re.compile(r"^(what)['’]s\b", re.I)
 
 
 @dataclass(frozen=True)
