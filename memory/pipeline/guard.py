@@ -111,16 +111,15 @@ WORK_ROLES |= {"dentist", "therapist", "physio", "mentor", "chef", "assistant", 
 
 # Roles held by being in a group, or by working for the user or with them.
 MEMBERS = WORK_ROLES | COLLECTIVES | STAFF
-# Roles held by coming along (to a club, a class, a house): who stops coming no longer holds
-# them ("Algis does not come any more" ends "the regulars are Algis, ..."); kin and friends
-# stay what they are.
-ATTENDING = MEMBERS | HELPERS | {"regular", "member", "volunteer", "player", "pupil", "student"}
-ATTENDING |= {"learner", "client", "customer", "guest", "trainee"}
-COMING = {"come", "attend", "show", "turn", "visit"}
 # What one comes along to, said as what was stopped ("stopped his lessons"), and who comes
 # to them (not who gives them: the teacher who stops a choir's lessons is still one's own).
 SESSIONS = {"lessons", "classes", "sessions", "training", "course"}
 LEARNERS = {"student", "pupil", "learner", "trainee", "client", "member", "player"}
+# Roles held by coming along (to a club, a class, a house): who stops coming no longer holds
+# them ("Algis does not come any more" ends "the regulars are Algis, ..."); kin and friends
+# stay what they are.
+ATTENDING = MEMBERS | HELPERS | LEARNERS | {"regular", "volunteer", "customer", "guest"}
+COMING = {"come", "attend", "show", "turn", "visit"}
 # (as whole slots: a departure says nothing after the verb)
 DEPARTURES = QUITTING | {"step_down"}
 WORKPLACES = {"agency", "company", "firm", "club", "job", "practice", "business", "service"}
