@@ -38,6 +38,7 @@ SETS = (
     "dev14",
     "dev15",
     "dev16",
+    "dev17",
     "holdout",
     "fresh",
     "fresh2",

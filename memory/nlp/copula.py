@@ -67,9 +67,10 @@ class CopulaFrames:
             return False
         # (a team is asked by its noun: "five-a-side team" is "the team")
         role = noun if noun in COLLECTIVES else self.reader.role(subject)
+        counted = counted_names(attr, others)
         for member in others:
             value = self.reader.value(member)
-            for name in run_on_names(member) or [value]:
+            for name in counted.get(member.i) or run_on_names(member) or [value]:
                 self.add(self.reader.speaker, f"role:{role}", name, plan=plan, multi=True)
             for place in (o for p, o in prep_objects(member) if p == "from"):
                 self.add(value, "be_from", self.reader.value(place))  # "Kenji from Sapporo"
@@ -362,6 +363,27 @@ def conjuncts(token: Token) -> list[Token]:
     """The words joined to `token` by "and" or commas, however the parser chained them."""
     found = [c for c in token.children if c.dep_ == "conj"]
     return [t for c in found for t in (c, *conjuncts(c))]
+
+
+SMALL_NUMBERS = {
+    w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), 2)
+}
+
+
+def counted_names(attr: Token, members: list[Token]) -> dict[int, list[str]]:
+    """ "four kids Tane Aroha Lily and Kaden": when the words of the names listed are as many
+    as the count said, each word is a name (the parser joined three into one)."""
+    count = next((c for c in attr.children if c.dep_ == "nummod"), None)
+    wanted = SMALL_NUMBERS.get(count.lower_, 0) if count is not None else 0
+    if count is not None and count.text.isdigit():
+        wanted = int(count.text)
+    parts = {
+        m.i: [c for c in m.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"] + [m]
+        for m in members
+    }
+    if not wanted or sum(map(len, parts.values())) != wanted or len(parts) == wanted:
+        return {}
+    return {i: [t.text for t in words] for i, words in parts.items()}
 
 
 def run_on_names(name: Token) -> list[str]:

@@ -125,6 +125,7 @@ class SentenceFrames(
             self.named_fragment(token)
             self.taken_on_named(token)
             self.new_one_named(token)
+            self.sent_instead(token)
             self.titled_alone(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"

@@ -234,6 +234,8 @@ class HoldingFrames:
         """ "Nuno quit the band", "Bia quit ballet", "I left my job at KPMG": what the subject
         held that value by (member, player, employee) ends, whatever slot it is in."""
         entity = self.reader.entity(subject)
+        if not plan and entity != self.reader.speaker and verb.tag_ in ("VBD", "VBN"):
+            self.reader.leavers.append(entity)  # "Sandrine has left the agency": replaceable
         for other in children(obj, "conj"):  # "left the company AND the team"
             if other.lemma_.lower() in COLLECTIVES and not plan:
                 self.frames.append(Frame(entity, "", self.reader.value(other), True))

@@ -54,7 +54,9 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
         wanted = _class(word_of(token))
         if wanted == "other" and not token.like_num:
             continue
-        said = [t for t in old if _class(t.text) == wanted and number(t) != number(token)]
+        if wanted == "other":
+            wanted = "number"  # "sixteen" for "fourteen"
+        said = [t for t in old if _sort(t) == wanted and number(t) != number(token)]
         if kind(word_of(token)) == "ordinal":
             # "the 16th" stands for a day ("2 march"), not a count ("slept 5 hours")
             said = [t for t in said if t.text[-2:].isalpha() or _of_month(t)]
@@ -65,6 +67,12 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
         near = [t for t in said if named & {w.lower_ for w in t.sent if abs(w.i - t.i) <= 3}]
         return (near or said)[-1].text, word_of(token)
     return None
+
+
+def _sort(t: Token) -> str:
+    """A token's class for lining up values, a number spelled out counted as a number."""
+    found = _class(t.text)
+    return "number" if found == "other" and t.like_num and t.is_alpha else found
 
 
 def _of_month(t: Token) -> bool:

@@ -26,6 +26,7 @@ from memory.nlp.endings import (
 )
 from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, parse
+from memory.nlp.predicates import is_plan
 from memory.nlp.reader import is_time, prep_objects
 from memory.nlp.words import PEOPLE
 
@@ -184,7 +185,8 @@ def _marks_end(token: Token) -> bool:
         back = any(c.lower_ in ("back", "home") for c in token.children)
         return back or not any(c.dep_ == "prep" for c in token.children)
     if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
-        return not _present_state(token)
+        # ("is being transferred to theatre from Monday": not yet)
+        return not _present_state(token) and not is_plan(token)
     if token.lemma_ == "go" and token.dep_ in ("ccomp", "xcomp") and token.head.lemma_ == "let":
         return True  # "we had to let Bosun go"
     if (

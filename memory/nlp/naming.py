@@ -246,6 +246,19 @@ class NamingFrames:
         if left and left != self.reader.speaker:
             self.add(self.reader.name_of(name), "replace", left)
 
+    def sent_instead(self, name: Token) -> None:
+        """ "Sandrine has left the agency ... they are sending a Nadia instead": someone
+        named as coming "instead" takes the place of who left, said before in the message."""
+        if name.pos_ != "PROPN" or name.dep_ not in ("dobj", "nsubj", "nsubjpass", "attr"):
+            return
+        verb = governing_verb(name)
+        if verb is None or not any(c.lower_ == "instead" for c in children(verb, "advmod")):
+            return
+        new = self.reader.name_of(name)
+        left = self.reader.leavers[-1] if self.reader.leavers else None
+        if left and left not in (new, self.reader.speaker) and name_like(name):
+            self.add(new, "replace", left)
+
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""
         if self.gave_name(verb, subject, neg):

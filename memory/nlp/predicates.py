@@ -232,7 +232,8 @@ def is_plan(predicate: Token) -> bool:
     if starts_later(predicate, auxes):
         return True
     fragment = predicate.dep_ == "ROOT" and not children(predicate, "nsubj")
-    progressive = predicate.tag_ == "VBG" or "getting" in auxes  # "is getting married"
+    # "is getting married"; "is being transferred to theatre from Monday"
+    progressive = predicate.tag_ == "VBG" or bool(auxes & {"getting", "being"})
     # "dad's an engineer at the port, retiring in september": the bare participle hangs
     # from a present-tense clause
     aside = predicate.dep_ == "advcl" and not auxes
@@ -374,12 +375,22 @@ def _later(time: Token) -> bool:
 
 
 def _comes_later(predicate: Token) -> bool:
-    words = {t.lower_ for t in predicate.subtree}
+    said = own_subtree(predicate)
+    words = {t.lower_ for t in said}
     if words & PAST_TIME:
         return False
-    return bool(words & FUTURE_WORDS) or any(
-        _later(t) and not recurring(t) for t in predicate.subtree
-    )
+    return bool(words & FUTURE_WORDS) or any(_later(t) and not recurring(t) for t in said)
+
+
+def own_subtree(predicate: Token) -> list[Token]:
+    """The words of a predicate's own clause: not those of another clause hung from it ("We
+    move there on 1 October, now is much packing": the "now" is the packing's)."""
+    out = [predicate]
+    for c in predicate.children:
+        clause = c.pos_ in ("VERB", "AUX") and c.dep_ in ("dep", "conj", "parataxis", "ccomp")
+        if not clause:
+            out.extend(c.subtree)
+    return out
 
 
 def recurring(token: Token) -> bool:

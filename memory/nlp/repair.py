@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from memory.nlp.casing import truecased
-from memory.nlp.corrections import CONTENT, SAYING, contrast, kind, retracted
+from memory.nlp.corrections import CONTENT, CORRECTING, SAYING, contrast, kind, retracted
 from memory.nlp.likeness import (
     alike,
     last_name,
@@ -53,6 +53,13 @@ TRAILING = {"actually"}  # may follow the value it puts right: "the 16th actuall
 FILLERS = {"lol", "ugh", "no", "oh", "ok", "okay", "haha", "lmao", "omg", "hmm", "um", "uh"}
 FILLERS |= {"nope", "nah"}
 FILLERS |= {"yeah", "well", "so", "bad", "earlier", "that", "it", "i", "my", "the", "a"}
+FILLERS |= {"hang", "hold"}  # "no hang on, it's the 16th"
+REFUSALS = {"no", "nah", "nope"}
+# "no hang on", "hold on": a pause to check, before the value meant
+HOLDING = re.compile(r"\b(?:hang|hold) on\b", re.I)
+# "No, I've looked again and it's the 8th", "Nah, Wednesday 11th": a sentence that opens by
+# refusing what was said
+REFUSING = re.compile(r"(?:^|[.!?]\s+)(?:no|nah|nope)\s*[,.!—–-]", re.I)
 
 
 @dataclass(frozen=True)
@@ -76,8 +83,11 @@ def repaired(text: str, before: str = "") -> Repair | None:
     said_first = any(
         _value(t) and t.pos_ not in ("AUX", "PRON", "DET") for t in doc[: repair.start]
     )
-    if repair.start > 0 and said_first and doc[: repair.start].text.strip(" .,-—–!?"):
-        found = replace_in(doc[: repair.start].text, repair, own=True)
+    said = repair.start
+    while said > 0 and doc[said - 1].lower_ in FILLERS | REFUSALS:
+        said -= 1  # ("No sorry, 10 months": the "no" goes with the repair)
+    if said > 0 and said_first and doc[:said].text.strip(" .,-—–!?"):
+        found = replace_in(doc[:said].text, repair, own=True)
         if found:
             rest = doc[repair.end :].text
             return Repair(text=f"{found[0]} {rest}".strip(), wrong=found[1], right=found[2])
@@ -108,6 +118,10 @@ def corrects_earlier(text: str) -> bool:
 def has_cue(text: str) -> bool:
     words = set(re.findall(r"[a-z]+", text.lower()))
     if words & (CUES | MEANING) or re.search(r"(^|\s)\*\w", text):
+        return True
+    if CORRECTING.search(text) or HOLDING.search(text):
+        return True
+    if REFUSING.search(text) and any(t.lower_ in REFUSALS and _refuses(t) for t in parse(text)):
         return True
     if words & {"said", "saying", "wrote", "typed"} and any(map(_doubted, parse(text))):
         return True  # "i said 40 bs for tutoring? it's 45"
@@ -144,7 +158,30 @@ def _first_cue(doc) -> Token | None:
             return t  # "ok not friday, it's saturday the 17th"
         if low in ("no", "not") and _between_pauses(t):
             return t  # "leyla khanim — no, it's leila"; "friday the 26th... not friday — saturday"
+        if t.lemma_.lower() == "correct" and CORRECTING.match(t.doc[t.i :].text):
+            # "I must correct myself: it is Thursday the 20th" (the repair is the sentence)
+            before = [w for w in t.sent if w.i < t.i]
+            return t.sent[0] if all(w.pos_ in ("PRON", "AUX", "PART") for w in before) else t
+        if low in ("hang", "hold") and t.i + 1 < len(doc) and t.nbor(1).lower_ == "on":
+            return t.nbor(-1) if t.i and t.nbor(-1).lower_ in REFUSALS else t
+        if low in REFUSALS and _refuses(t):
+            return t
     return None
+
+
+def _refuses(t: Token) -> bool:
+    """A "no" opening its sentence, before a pause, in a sentence that then says a date or
+    a number ("No, I've just looked at the letter again and it's the 8th"): the user takes
+    back a value of that kind. ("No, I don't have kids" says no such value.)"""
+    opens = all(w.is_punct or w.lower_ in FILLERS for w in t.sent if w.i < t.i)
+    # (a full stop after it ends the refusal: "no. asahikawa = 14th" says the value apart)
+    paused = t.i + 1 < len(t.doc) and t.nbor(1).is_punct and t.nbor(1).text not in ".!?"
+    rest = []
+    for w in t.doc[t.i + 2 :]:  # to the full stop, wherever the parser ended the sentence
+        if w.text in (".", "!", "?"):
+            break
+        rest.append(w)
+    return opens and paused and any(w.like_num or kind(w.text) != "other" for w in rest)
 
 
 def _doubted(t: Token) -> bool:
@@ -202,7 +239,9 @@ def repair_span(doc, cue: Token) -> Span:
         following = doc[end].sent
         words = [t for t in following if not t.is_punct]
         asked = _doubted(cue) and any(t.text.startswith("?") for t in doc[cue.i : sent.end])
-        if retracted(sent) or asked or words and words[0].lower_ in ("not", "no"):
+        # (a sentence the parser split before "and": "No, I've looked again and it's the 8th")
+        split = words and words[0].pos_ == "CCONJ" and sent[-1].text not in (".", "!", "?")
+        if retracted(sent) or asked or split or words and words[0].lower_ in ("not", "no"):
             end = following.end
         elif all(t.is_punct or t.lower_ in FILLERS | CUES | MEANING for t in sent):
             end = following.end  # "Oh sorry! I mean N5": the cue is a sentence of its own
@@ -256,6 +295,8 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     wrong_said = _said_as(said, pair[1]) if pair else None
     if wrong_said:
         pairs.append((wrong_said, pair[0]))
+    elif pair and not own:
+        return None  # ("Malik is seven, not six" of a message that never said six)
     elif own and _negated_elsewhere(repair, said):
         return None  # "i had timur wrong, he's not from osh": osh was said in another message
     old = parse(said)
@@ -277,6 +318,7 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
         if not (listed(r) and re.search(rf"\b{re.escape(text_of(r))}\b", said, re.I))
     ]
     runs = kept or runs
+    runs = [part for run in runs for part in _date_parts(run)]
     echo = echoed(said, runs, repair) if not pairs else None
     pairs += [echo] if echo else []
     for run in runs if not echo else []:
@@ -303,6 +345,15 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     for wrong, right in pairs:
         said = _substitute(said, wrong, right)
     return said, pairs[0][0], pairs[0][1]
+
+
+def _date_parts(run: list[Token]) -> list[list[Token]]:
+    """ "Wednesday 11th" puts right a weekday and a day ("Thursday 12th"): each part of a
+    date is a value of its own kind."""
+    kinds = [kind(word_of(t)) for t in run]
+    if len(run) > 1 and all(k != "other" for k in kinds) and len(set(kinds)) == len(kinds):
+        return [[t] for t in run]
+    return [run]
 
 
 def _contrast_end(repair: Span) -> int | None:

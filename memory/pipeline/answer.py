@@ -14,6 +14,7 @@ from memory.nlp.nowfirst import present_first
 from memory.nlp.questions import QuestionIntent, asks_after
 from memory.pipeline import (
     aligned,
+    amounts,
     anchored,
     dated,
     expect,
@@ -84,9 +85,12 @@ def decide(evidence: Evidence) -> str | None:
         evidence = replace(evidence, intent=intent)
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
+    if amounts.never_counted(evidence):
+        return None
     decided = (
         kin.answer(evidence)
         or marital.answer(evidence)
+        or amounts.answer(evidence)
         or dated.answer(evidence)
         or shifts.answer(evidence)
         or pastimes.answer(evidence)
@@ -107,7 +111,11 @@ def decide(evidence: Evidence) -> str | None:
         return decided
     # a stored fact in the wh-word's place, else a clause of what was said that is the
     # question with its wh-word filled in
-    read = roles.answer(evidence, before_slots=False) or aligned.answer(evidence)
+    read = (
+        roles.answer(evidence, before_slots=False)
+        or amounts.answer(evidence, kinds=("old",))
+        or aligned.answer(evidence)
+    )
     if read:
         return read
     if untold.never_told(evidence):

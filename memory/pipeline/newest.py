@@ -116,7 +116,14 @@ def _slot_facts(evidence: Evidence) -> list[Fact]:
         f
         for f in evidence.facts
         if f.is_true
-        and (f.relation == relation or vehicles and slots.fills(f, vehicles))
+        and (
+            f.relation == relation
+            or vehicles
+            and slots.fills(f, vehicles)
+            # ("a new assistant coach from january, marin", asked in February: it holds)
+            or f.relation == f"plan:{relation}"
+            and slots.has_happened(f, evidence.asked_at)
+        )
         and nlp.same_entity(f.subject, intent.subject or "")
     ]
 

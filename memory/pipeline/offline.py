@@ -92,6 +92,7 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
     if (
         new.negated
         and new.object
+        and not new.relation.startswith("plan:")  # ("will leave Toulouse": there until then)
         and (objects_match(new.object, fact.object) or of_kind(fact, new.object))
     ):
         owner = not new.subject or owned_by(new.subject, fact.subject)

@@ -55,6 +55,8 @@ def answer(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if not ASKED.search(intent.text.lower()) or not evidence.facts:
         return None
+    if intent.wh in ("who", "whom"):
+        return None  # "Who are the nurses on my day shift?" asks people, not a shift
     subject = intent.subject or evidence.speaker
     mine = owned_by(evidence.speaker, subject)
     # (a question is asked only of a memory with facts: theirs is the user's id)

@@ -193,7 +193,8 @@ class UpdatePipeline:
         """Stored facts the new one may confirm or replace: same subject and relation, and for
         a negation the facts holding the negated value ("we gave Tofu away")."""
         found = retrieve.same_subject_and_relation(user_id=self.user.pk, new=parsed)
-        if parsed.negated and parsed.object:
+        if parsed.negated and parsed.object and not parsed.relation.startswith("plan:"):
+            # ("she will leave Toulouse in September": she lives there until then)
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.object)
             found += [f for f in held if f not in found]
         if (parsed.negated or departed(parsed)) and parsed.subject:
