@@ -187,3 +187,20 @@ def test_a_role_planned_from_a_month_that_has_come_holds_over_a_change_told_befo
     assert chat.ask_on("2026-02-21", "Who is the assistant coach now?").startswith(
         "Your assistant coach is Marko"
     )
+
+
+def test_how_many_times_a_day_is_not_answered_by_once_a_month(chat):
+    chat.tell("Father is 91. Lives alone in Tromsø. Carers come twice a day.")
+    chat.tell("Carers: Siri mornings, Jonas evenings. Siri good. Jonas always late.")
+    chat.tell("Brother Arvid in Bodø. Visits once a month. Calls less.")
+    chat.tell("Care review next week. Maybe a lunch visit too.")
+    assert chat.ask("How many times a day do the carers visit my father?").startswith("Twice")
+
+
+def test_a_count_offered_from_a_month_still_ahead_is_a_plan_though_told_in_the_past(chat):
+    chat.tell_on("2026-01-06", "milking done early. 180 cows on the Pukeko farm, sharemilking")
+    chat.tell_on(
+        "2026-04-01", "big news, the owners offered us their bigger farm from 1 july, 320 cows"
+    )
+    answer = chat.ask_on("2026-04-03", "How many cows am I milking?")
+    assert "180" in answer and "320" not in answer

@@ -29,6 +29,7 @@ from memory.pipeline.dated import messages
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
+from memory.pipeline.slots import MONTH_NUMBER
 from memory.pipeline.speech import sentence
 
 ASKED = re.compile(r"\bhow (many|much|long|old)\b", re.I)
@@ -40,6 +41,7 @@ MONEY_WORDS |= {"dirham", "rupee", "lakh", "crore", "shilling", "kwacha", "naira
 IMPLIED = {nlp.stem(w) for w in "person people folk member guest time unit piece item".split()}
 IMPLIED |= {nlp.stem(w) for w in "hectare acre kilo kg km mile metre meter litre liter".split()}
 ONCE = {"once", "twice", "thrice"}
+PERIOD = re.compile(r"\b(?:a|an|per|each|every) (day|week|month|year|night|fortnight)\b", re.I)
 WORD = re.compile(r"[^\W_][\w'-]*")
 LOOKED_BACK = 40  # the newest messages read for whom or what the question names
 MENTIONS_READ = 500  # the newest messages searched for a counted noun
@@ -69,6 +71,7 @@ class Asked:
     subject: str  # whom it asks about ("" for the user)
     past: bool
     future: bool
+    period: str = ""  # "day" in "how many times a day"
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,17 @@ def asked(evidence: Evidence) -> Asked | None:
     }
     past = intent.wants_past or bool(PAST.search(intent.text))
     future = bool(FUTURE.search(intent.text))
-    return Asked(how, noun, said_as, frozenset(words - {noun}), subject, past, future)
+    period = PERIOD.search(intent.text)
+    return Asked(
+        how,
+        noun,
+        said_as,
+        frozenset(words - {noun}),
+        subject,
+        past,
+        future,
+        period.group(1).lower() if period else "",
+    )
 
 
 def answer(evidence: Evidence, kinds: tuple[str, ...] = ("many", "much", "long")) -> str | None:
@@ -161,7 +174,7 @@ def read(evidence: Evidence, question: Asked) -> list[Said]:
                 order += 1
                 value = of_asked(token, sent, question)
                 if value:
-                    out.append(Said(value, said_at, order, _held(token)))
+                    out.append(Said(value, said_at, order, _held(token, said_at)))
     return out
 
 
@@ -195,7 +208,10 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
     """The number `token` says with its unit ("14 men", "$275"), when it is said of what the
     question asks; else ""."""
     if question.how == "many" and question.noun == "time" and token.lower_ in ONCE:
-        return "" if _set_aside(token) else token.text  # "carers come twice a day"
+        # "carers come twice a day", for "how many times a day": the same period, if asked
+        period = [t.lower_ for t in token.doc[token.i + 1 : token.i + 3]]
+        same = not question.period or question.period in period
+        return token.text if same and not _set_aside(token) else ""
     if not _number(token) or _set_aside(token):
         return ""
     unit = _unit(token)
@@ -328,10 +344,10 @@ def _names(sent: Span, subject: str) -> bool:
     return bool(named & {t.lower_ for t in sent})
 
 
-def _held(token: Token) -> str:
+def _held(token: Token, said_at: datetime) -> str:
     """ "raised from 40 to 45": 40 was held before, 45 is held now; "will go from 40 to 45"
     or "45 from 1 March": 40 is held now and 45 is a plan."""
-    planned = _planned(token)
+    planned = _planned(token, said_at)
     head = token.head.head if token.head.text in ("$", "€", "£") else token.head
     before = [t for t in token.doc[max(token.i - 3, 0) : token.i] if t.text not in ("$", "€", "£")]
     if len(before) >= 2 and before[-1].lower_ == "to" and before[-2].like_num:
@@ -347,25 +363,32 @@ def _range_start(token: Token) -> bool:
     return len(following) >= 2 and following[0].lower_ == "to" and following[1].like_num
 
 
-def _planned(token: Token) -> bool:
+def _planned(token: Token, said_at: datetime) -> bool:
     verb = _verb(token)
     if verb is None:
         return False
     if is_plan(verb):
         return True
-    # "from October 2500 zł", "raise the bread to 45 denars from 1 March": a change to come
-    # (one told in the past tense has come)
-    return _from_date(token.sent) and verb.tag_ != "VBD"
+    # "from October 2500 zł", "raise the bread to 45 denars from 1 March": a change to come;
+    # told in the past tense it has come ("went up to 45 from 1 March"), unless the month
+    # named is still ahead ("offered us their second farm from 1 june, 250 cows", in April)
+    month = _from_month(token.sent)
+    if month is None:
+        return False
+    return verb.tag_ != "VBD" or month > said_at.month
 
 
-def _from_date(sent: Span) -> bool:
+def _from_month(sent: Span) -> int | None:
+    """The month a "from <date>" in the sentence names (0 for a weekday), or None."""
     for t in sent[:-2]:
         if t.lower_ != "from":
             continue
-        after = [w.text for w in sent.doc[t.i + 1 : t.i + 3]]
-        if any(kind(w) in ("month", "weekday") for w in after):
-            return True
-    return False
+        for w in sent.doc[t.i + 1 : t.i + 3]:
+            if kind(w.text) == "weekday":
+                return 0
+            if kind(w.text) == "month":
+                return MONTH_NUMBER.get(w.lower_, 0)
+    return None
 
 
 def _phrase(token: Token, unit: Token | None) -> str:
