@@ -3,6 +3,7 @@
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import connection
 from django.db.models import Q, QuerySet
@@ -15,6 +16,15 @@ from memory.models import Fact, FactTruth, FactVector, MemoryEdit, Operation
 
 def current_facts(*, user_id: int) -> QuerySet[Fact]:
     return Fact.objects.filter(user_id=user_id, is_true=True)
+
+
+def said_before(*, user_id: int, at: datetime | None):
+    """The user's own chat messages sent before `at` (all of them when `at` is None): what
+    readers that look past the stored facts read again."""
+    from chatbot.models import Message
+
+    rows = Message.objects.filter(user_id=user_id, role=Message.Role.USER)
+    return rows.filter(sent_at__lt=at) if at is not None else rows
 
 
 def similar_facts(

@@ -56,7 +56,7 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
             continue
         if wanted == "other":
             wanted = "number"  # "sixteen" for "fourteen"
-        said = [t for t in old if _sort(t) == wanted and number(t) != number(token)]
+        said = [t for t in old if _value_class(t) == wanted and number(t) != number(token)]
         if kind(word_of(token)) == "ordinal":
             # "the 16th" stands for a day ("2 march"), not a count ("slept 5 hours")
             said = [t for t in said if t.text[-2:].isalpha() or _of_month(t)]
@@ -69,7 +69,7 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
     return None
 
 
-def _sort(t: Token) -> str:
+def _value_class(t: Token) -> str:
     """A token's class for lining up values, a number spelled out counted as a number."""
     found = _class(t.text)
     return "number" if found == "other" and t.like_num and t.is_alpha else found

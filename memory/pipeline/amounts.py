@@ -19,10 +19,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from chatbot.models import Message
-from memory import nlp
+from memory import nlp, selectors
 from memory.nlp.corrections import SAYING, kind
-from memory.nlp.parse import Span, Token, parse
+from memory.nlp.parse import Span, Token, governing_verb, parse
 from memory.nlp.predicates import is_plan
 from memory.pipeline.amend import put_right
 from memory.pipeline.dated import messages
@@ -33,8 +32,10 @@ from memory.pipeline.slots import MONTH_NUMBER
 from memory.pipeline.speech import sentence
 
 ASKED = re.compile(r"\bhow (many|much|long|old)\b", re.I)
-TIME_UNITS = {"year", "month", "week", "day", "hour", "minute", "decade", "season", "yr"}
-CURRENCY = {"$", "€", "£", "¥", "₹", "zł", "rm", "kr", "r", "ksh", "tl"}
+# Units a span of time is counted in (predicates.TIME_UNITS holds times of day and year).
+SPANS = {"year", "month", "week", "day", "hour", "minute", "decade", "season", "yr"}
+SYMBOLS = ("$", "€", "£")  # written before the number, often as a token of their own
+CURRENCY = {*SYMBOLS, "¥", "₹", "zł", "rm", "kr", "r", "ksh", "tl"}
 MONEY_WORDS = {"dollar", "euro", "pound", "buck", "quid", "rand", "peso", "zloty", "denar"}
 MONEY_WORDS |= {"dirham", "rupee", "lakh", "crore", "shilling", "kwacha", "naira", "cedi"}
 # What a count may leave unsaid: people, and the units a number is given in.
@@ -145,16 +146,14 @@ def never_counted(evidence: Evidence) -> bool:
     question = asked(evidence)
     if question is None or question.how != "many" or not question.noun:
         return False
-    if question.noun in IMPLIED or question.noun.rstrip("s") in TIME_UNITS:
+    if question.noun in IMPLIED or question.noun.rstrip("s") in SPANS:
         return False  # ("the Swiss group of 9" counts people without saying so)
     return not mentioned(evidence, question)
 
 
 def mentioned(evidence: Evidence, question: Asked) -> bool:
     """Whether any message of the user's before the question says the counted noun."""
-    rows = Message.objects.filter(user_id=evidence.user_id, role=Message.Role.USER)
-    if evidence.asked_at is not None:
-        rows = rows.filter(sent_at__lt=evidence.asked_at)
+    rows = selectors.said_before(user_id=evidence.user_id, at=evidence.asked_at)
     for text in rows.order_by("-sent_at").values_list("text", flat=True)[:MENTIONS_READ]:
         if {question.noun, question.noun_as_said} & _stems(text):
             return True
@@ -193,9 +192,7 @@ def told(evidence: Evidence, question: Asked) -> list[tuple[str, datetime]]:
         if message is not None and put_right(message) is None:
             found.setdefault(message.text, at)  # a correction's own words say the new value
     words = {w.lower() for w in question.subject.split()} | {question.noun_as_said} - {""}
-    rows = Message.objects.filter(user_id=evidence.user_id, role=Message.Role.USER)
-    if evidence.asked_at is not None:
-        rows = rows.filter(sent_at__lt=evidence.asked_at)
+    rows = selectors.said_before(user_id=evidence.user_id, at=evidence.asked_at)
     for message in rows.exclude(pk__in=read_ids).order_by("-sent_at", "-pk")[:LOOKED_BACK]:
         if words & (_stems(message.text) | set(WORD.findall(message.text.lower()))):
             # (a message that puts an earlier one right is read in its own words)
@@ -223,13 +220,13 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
         if not question.noun or unit_stem != question.noun:
             return ""
     elif question.how == "long":
-        if unit is None or unit.lemma_.lower().rstrip("s") not in TIME_UNITS:
+        if unit is None or unit.lemma_.lower().rstrip("s") not in SPANS:
             return ""
         if not question.words & stems:
             return ""
     elif question.how == "much":
         money = _money(token, unit)
-        verb = _verb(token)
+        verb = governing_verb(token)
         # ("puruhá pays 110": a plain number is a sum when the question's verb says it)
         paid = verb is not None and nlp.stem(verb.lemma_.lower()) in question.words
         paid = paid and token.text[:1].isdigit() and (unit is None or unit_stem == question.noun)
@@ -250,20 +247,13 @@ def _set_aside(token: Token) -> bool:
         return True
     if [t.lower_ for t in before] == ["instead", "of"]:
         return True
-    verb = _verb(token)
+    verb = governing_verb(token)
     said = verb.head if verb is not None and verb.dep_ == "ccomp" else None
     return (
         said is not None
         and said.lemma_ in SAYING
         and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in said.children)
     )
-
-
-def _verb(token: Token) -> Token | None:
-    verb = token
-    while verb.pos_ not in ("VERB", "AUX") and verb.head != verb:
-        verb = verb.head
-    return verb if verb.pos_ in ("VERB", "AUX") else None
 
 
 def _number(token: Token) -> bool:
@@ -294,7 +284,7 @@ def _money(token: Token, unit: Token | None) -> bool:
         token.ent_type_ == "MONEY"
         or before in CURRENCY
         or bool(words & (CURRENCY | MONEY_WORDS))
-        or token.text[:1] in "$€£"
+        or token.text[:1] in SYMBOLS
         or token.lower_.endswith("k")
     )
 
@@ -306,11 +296,11 @@ def _age(token: Token, unit: Token | None, question: Asked) -> bool:
         return False
     if token.i and token.nbor(-1).lower_ in ("the", "a", "this", "that", "only"):
         return False  # "he's the one feeding it"
-    counted = unit is not None and (unit.tag_ == "NNS" or unit.lemma_.lower() in TIME_UNITS)
+    counted = unit is not None and (unit.tag_ == "NNS" or unit.lemma_.lower() in SPANS)
     if counted and unit.lemma_.lower() != "year":
         return False  # "6 cats", "3 months" ("7 not 6 btw" is an age all the same)
     head = token.head
-    verb = _verb(token) or head
+    verb = governing_verb(token) or head
     subject = [c for c in verb.children if c.dep_ == "nsubj"]
     if question.subject:
         named = {w.lower() for w in question.subject.split()}
@@ -348,9 +338,8 @@ def _held(token: Token, said_at: datetime) -> str:
     """ "raised from 40 to 45": 40 was held before, 45 is held now; "will go from 40 to 45"
     or "45 from 1 March": 40 is held now and 45 is a plan."""
     planned = _planned(token, said_at)
-    head = token.head.head if token.head.text in ("$", "€", "£") else token.head
-    before = [t for t in token.doc[max(token.i - 3, 0) : token.i] if t.text not in ("$", "€", "£")]
-    if len(before) >= 2 and before[-1].lower_ == "to" and before[-2].like_num:
+    head = token.head.head if token.head.text in SYMBOLS else token.head
+    if _range_end(token):
         return "plan" if planned else "now"  # (the end of a range hangs on its "from")
     if _range_start(token) or head.lower_ == "from":
         return "now" if planned else "before"
@@ -359,12 +348,18 @@ def _held(token: Token, said_at: datetime) -> str:
 
 def _range_start(token: Token) -> bool:
     """ "40" in "from 40 to 45" (the parser hangs it on 45)."""
-    following = [t for t in token.doc[token.i + 1 : token.i + 4] if t.text not in ("$", "€", "£")]
+    following = [t for t in token.doc[token.i + 1 : token.i + 4] if t.text not in SYMBOLS]
     return len(following) >= 2 and following[0].lower_ == "to" and following[1].like_num
 
 
+def _range_end(token: Token) -> bool:
+    """ "45" in "from 40 to 45"."""
+    before = [t for t in token.doc[max(token.i - 3, 0) : token.i] if t.text not in SYMBOLS]
+    return len(before) >= 2 and before[-1].lower_ == "to" and before[-2].like_num
+
+
 def _planned(token: Token, said_at: datetime) -> bool:
-    verb = _verb(token)
+    verb = governing_verb(token)
     if verb is None:
         return False
     if is_plan(verb):
@@ -394,7 +389,7 @@ def _from_month(sent: Span) -> int | None:
 def _phrase(token: Token, unit: Token | None) -> str:
     before = token.nbor(-1) if token.i else None
     text = token.text
-    if before is not None and before.text in ("$", "€", "£"):
+    if before is not None and before.text in SYMBOLS:
         text = before.text + text
     if unit is not None and unit.i == token.i + 1 or unit is not None and _range_start(token):
         text = f"{text} {unit.text}"

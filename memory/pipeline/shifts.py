@@ -12,7 +12,7 @@ newest sentence that names a shift held by whom the question asks decides; "used
 
 import re
 
-from chatbot.models import Message
+from memory import selectors
 from memory.nlp.text import tokenize
 from memory.pipeline.guard import owned_by
 from memory.pipeline.question import Evidence
@@ -80,9 +80,7 @@ def answer(evidence: Evidence) -> str | None:
 def history(user_id: int, subject: str, mine: bool, evidence: Evidence) -> list[str]:
     """The shifts whom the question asks about held, oldest first (each change once)."""
     name = subject.split()[-1].lower()
-    rows = Message.objects.filter(user_id=user_id, role=Message.Role.USER)
-    if evidence.asked_at is not None:
-        rows = rows.filter(sent_at__lt=evidence.asked_at)
+    rows = selectors.said_before(user_id=user_id, at=evidence.asked_at)
     held: list[str] = []
     for text in rows.order_by("sent_at", "pk").values_list("text", flat=True):
         for part in re.split(r"(?<=[.!?;])\s+", text):
