@@ -39,6 +39,7 @@ SETS = (
     "dev15",
     "dev16",
     "dev17",
+    "dev18",
     "holdout",
     "fresh",
     "fresh2",

@@ -107,8 +107,9 @@ def _unshouted(match: re.Match) -> str:
     lone one stays as typed ("UPS", "IT", "PIXIE" are names as often)."""
     words = match.group(0).split()
     english = [w.lower() in FUNCTION_WORDS or inflected(w.lower()) for w in words]
-    if len(words) == 1 and words[0].lower().endswith("ly") and english[0]:
-        return match.group(0).lower()  # "FINALLY got my transfer": no one is called Finally
+    if len(words) == 1 and words[0].lower().endswith(("ly", "ed", "ing")) and english[0]:
+        # "FINALLY got my transfer", "i MOVED": no one is called Finally or Moved
+        return match.group(0).lower()
     if len(words) == 1 or not all(english):  # one word may be a name ("PIXIE. not Pixel")
         return match.group(0)
     return match.group(0).lower()

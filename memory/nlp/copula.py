@@ -10,7 +10,7 @@ from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS, held_before
 from memory.nlp.parse import Token, child, children
-from memory.nlp.persons import edge_of_spell
+from memory.nlp.posts import edge_of_spell
 from memory.nlp.predicates import listed_gender, negated, title_gender
 from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (
@@ -25,11 +25,13 @@ from memory.nlp.reader import (
     lexicon_reading,
     prep_objects,
 )
-from memory.nlp.words import COLLECTIVES, STAFF
+from memory.nlp.words import COLLECTIVES, NUMBER_NAMES, STAFF
 
 # What a role is held as: "the new captain", "the acting head"; and what describes whoever
 # holds it instead ("the first woman guide", "the only nurse").
 HELD_NOW = {"new", "current", "acting", "interim", "present"}
+# A rank before a post makes it one post of a team, said bare: "Dwayne is chief pilot".
+RANKS = {"chief", "head", "vice", "deputy"}
 ORDINALS = {"first", "second", "third", "last", "only", "best", "youngest", "oldest"}
 FAVOURITE = {"favourite", "favorite", "fave", "fav", "favourites", "favorites"}
 
@@ -115,7 +117,7 @@ class CopulaFrames:
             return
         if any(c.dep_ in ("relcl", "acl") or c.lower_ in ORDINALS for c in attr.children):
             return  # "the first woman guide we hired" describes her
-        dated = any(c.lower_ in HELD_NOW for c in attr.lefts) or any(
+        dated = any(c.lower_ in HELD_NOW | RANKS for c in attr.lefts) or any(
             c.lower_ in NOW_ADVERBS for c in verb.children
         )
         if prep_objects(attr) or lifeless(attr) and not (a_person(subject) or dated):
@@ -123,7 +125,8 @@ class CopulaFrames:
         if article.lower_ != "the" if article is not None else not (neg or dated):
             return
         self.reader.last_role = self.reader.speaker, f"role:{self.reader.role(attr)}"
-        sole = article is not None  # "the new captain"; bare, as said: "not administrator"
+        # "the new captain", "chief pilot"; bare, as said: "not administrator"
+        sole = article is not None or any(c.lower_ in RANKS for c in attr.lefts)
         self.add(
             *self.reader.last_role, self.reader.entity(subject), negated=neg, plan=plan, sole=sole
         )
@@ -365,16 +368,11 @@ def conjuncts(token: Token) -> list[Token]:
     return [t for c in found for t in (c, *conjuncts(c))]
 
 
-SMALL_NUMBERS = {
-    w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), 2)
-}
-
-
 def counted_names(attr: Token, members: list[Token]) -> dict[int, list[str]]:
     """ "four kids Tane Aroha Lily and Kaden": when the words of the names listed are as many
     as the count said, each word is a name (the parser joined three into one)."""
     count = next((c for c in attr.children if c.dep_ == "nummod"), None)
-    wanted = SMALL_NUMBERS.get(count.lower_, 0) if count is not None else 0
+    wanted = NUMBER_NAMES.get(count.lower_, 0) if count is not None else 0
     if count is not None and count.text.isdigit():
         wanted = int(count.text)
     parts = {

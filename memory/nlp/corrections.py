@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from memory.nlp.parse import Span, Token, child
+from memory.nlp.predicates import MONTHS as MONTH_NAMES
 
 # The wrong value of a correction that does not name it ("sorry, it's the 21st").
 LAST_SAID = "\x00last said"
@@ -13,9 +14,7 @@ LAST_SAID = "\x00last said"
 NOMINAL = ("PROPN", "NOUN", "NUM")
 CONTENT = (*NOMINAL, "ADJ")
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
-MONTHS = frozenset(
-    "january february march april may june july august september october november december".split()
-)
+MONTHS = frozenset(MONTH_NAMES)  # ("feb 12", put right as "march 9": a month for a month)
 ORDINAL = re.compile(r"^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|last|next)$", re.I)
 # "scratch that about X", "forget what I said about X": X is what was wrong
 RETRACTING = {"scratch", "forget", "ignore", "disregard", "strike"}
@@ -88,6 +87,8 @@ def contrast(sent: Span) -> tuple[str, str] | None:
             candidates = _spans([t for t in before if t.i < wrong[0].i])
             if candidates and candidates[-1][-1].i == before[-1].i:
                 adjacent = _text(candidates[-1])
+            if _named(wrong) and candidates and not any(t.pos_ in NOMINAL for t in candidates[-1]):
+                continue  # "sorry im so tired, not Kabah!! its Sayil": no name set against it
         elif not before or cued:
             # "not Monday, Tuesday": the right value comes after the wrong one
             candidates = _spans([t for t in sent if t.i > wrong[-1].i])
@@ -186,6 +187,10 @@ def similarity(a: str, b: str) -> float:
 
     left, right = embeddings.embed_many([a.lower(), b.lower()])
     return float(left @ right)
+
+
+def _named(tokens) -> bool:
+    return any(t.pos_ == "PROPN" or t.like_num for t in tokens)
 
 
 def _text(tokens) -> str:

@@ -33,6 +33,7 @@ ENDING_PHRASES = {
     ("move", "out"),
     ("walk", "away"),
     ("step", "down"),
+    ("stand", "down"),
     ("hand", "in"),  # "handed in my driving licence"
     ("hand", "back"),
 }
@@ -90,11 +91,20 @@ class EndingFrames:
         entity = self.reader.entity(subject)  # (resolves he/she, which parting reads too)
         if phrase in PARTING:
             return self.parting(verb, subject)
+        post = left_post(verb)
+        if post is not None and not (phrase[0] in DIRECT or phrase in EXCHANGING):
+            return self.left_post(entity, post)
         target = ended_target(verb)
         if phrase[0] in DIRECT and (target is None or target.dep_ != "dobj"):
             return False  # "stopped at the shop on the way home" ends nothing
         if phrase[0] in DIRECT and target.lemma_.lower() in TIES:
             return False  # "Fábrica stopped the contract": the other party goes (holdings)
+        gone_to = [o for p, o in prep_objects(verb) if p == "for" and o.pos_ == "PROPN"]
+        timed = any(is_time(o) for _, o in prep_objects(verb))  # ("left for Paris at 8")
+        if phrase[0] == "leave" and target is None and gone_to and not timed:
+            # "Soren has now left for Calgary": gone from the speaker's life (not "left for
+            # work", a habit; "left for the airport" says no one is gone)
+            return self.left(verb, subject)
         if phrase[0] == "leave" and (target is not None or prep_objects(verb)):
             return False  # "left the band" (holdings), "left for work", "left at five"
         if target is None and phrase in LEAVING:
@@ -136,6 +146,17 @@ class EndingFrames:
         self.reader.leavers.append(entity)
         return True
 
+    def left_post(self, entity: str, post: Token) -> bool:
+        """ "aunty rewa stepped down as coach", "Dwayne resigned as chief pilot": the post
+        ends, both as what the leaver works as and as the speaker's role they filled; they
+        stay in the speaker's life otherwise (still a player, a pilot, an aunt)."""
+        value = self.reader.value(post)
+        self.frames.append(Frame(entity, "works_as", value, True))
+        if entity != self.reader.speaker:
+            self.frames.append(Frame(self.reader.speaker, f"role:{value.lower()}", entity, True))
+        self.reader.remember([entity])
+        return True
+
     def parting(self, verb: Token, subject: Token) -> bool:
         """ "Ines and I broke up", "I broke up with Tom", "we split up" (the partner spoken
         of): each one's tie to the other ends."""
@@ -171,6 +192,12 @@ def particle(verb: Token) -> str:
         if p.lower_ in PARTICLES and not child(p, "pobj") and p.i == verb.i + 1
     ]
     return loose[0].lower_ if loose else ""
+
+
+def left_post(verb: Token) -> Token | None:
+    """The post one leaves, said with "as" ("stepped down as coach", "quit as treasurer")."""
+    posts = [o for p, o in prep_objects(verb) if p == "as" and o.pos_ in ("NOUN", "PROPN")]
+    return posts[0] if posts and not is_time(posts[0]) else None
 
 
 def ended_target(verb: Token) -> Token | None:

@@ -24,6 +24,8 @@ def named_after(text: str) -> str:
         words = [t for t in before if not t.is_punct]
         if not words or len(words) > SHORT or words[-1].pos_ != "NOUN" or before[-1].text != ".":
             continue
+        if any(t.text == ":" for t in names):
+            continue  # "6 years. Commander: Zbigniew.": the names have a label of their own
         said = [t for t in names if not t.is_punct and t.dep_ != "cc"]
         # (one name like no English word says the list is names: "Mochi, Tofu and Pip"; not
         # "Lovely", which the tagger may call a name when it stands alone)

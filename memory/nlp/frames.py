@@ -28,8 +28,16 @@ from memory.nlp.jobtalk import BareJobFrames
 from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
-from memory.nlp.persons import LIVING, PersonFrames, age_beside, edge_of_spell, origin_beside
-from memory.nlp.predicates import conj_verb, going_to, taken_up, written_as_name
+from memory.nlp.persons import LIVING, PersonFrames, age_beside, origin_beside
+from memory.nlp.posts import PostFrames, edge_of_spell
+from memory.nlp.predicates import (
+    TIME_UNITS,
+    TIME_WORDS,
+    conj_verb,
+    going_to,
+    taken_up,
+    written_as_name,
+)
 from memory.nlp.reader import (
     ASPECT_VERBS,
     FIRST_PERSON,
@@ -80,6 +88,7 @@ class SentenceFrames(
     VerbFrames,
     HomeFrames,
     PersonFrames,
+    PostFrames,
     BareJobFrames,
     CopulaFrames,
     ChangeFrames,
@@ -126,9 +135,11 @@ class SentenceFrames(
             self.taken_on_named(token)
             self.new_one_named(token)
             self.sent_instead(token)
+            self.new_home_said(token)
             self.titled_alone(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
+                self.reader.remember([titled[0]])  # ("Ishida and wife Yumiko ... he carves")
                 self.add(titled[0], titled[1], self.reader.name_of(token))
             self.first_spell(token)
             self.last_spell(token)
@@ -148,6 +159,10 @@ class SentenceFrames(
             return  # a phrase the parser cut after its article ("picked for the under 8s ...")
         if relation == "works_for" and value[:1].isdigit():
             return  # "started as a deckhand at 16": an age, not an employer
+        if relation.removeprefix("role:") in TIME_UNITS:
+            return  # "Volunteer, 6 years. Commander: Zbigniew": no one is a year
+        if relation == "age" and subject.lower() in TIME_WORDS:
+            return  # "starting April 7": a day, not an age
         if subject and relation:
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
@@ -220,7 +235,14 @@ class SentenceFrames(
                 self.jobs(verb, subject, plan)  # (the lexicon reads "got a job at X")
             if self.naming(verb, subject, neg) or self.appointed(verb, subject, neg, plan):
                 continue
+            if self.took_post(verb, subject, neg, plan):
+                continue
+            self.took_over(verb, subject, neg, plan)
+            if self.spent(verb, subject, neg, plan):
+                continue
             if self.offered(verb, subject, neg):
+                continue
+            if self.transferred(verb, subject, neg, plan):
                 continue
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue

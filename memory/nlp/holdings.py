@@ -8,6 +8,7 @@ from lemminflect import getLemma
 
 from memory.nlp.casing import english_nouns, english_words, is_first_name
 from memory.nlp.counted import names_after
+from memory.nlp.intro import agent
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import called, listed_gender
@@ -328,10 +329,11 @@ class HoldingFrames:
         plural = (label.tag_ == "NNS" or group) and label.lower_ not in NOT_LABELS
         # (a name no list knows is still a name where no English word is: "Pihla")
         names = [n for n in listed_names(colon) if anyone or is_first_name(n.text) or foreign(n)]
-        names = names if plural else []  # ("garden update: rosemary, ..." names no one)
-        if plural:
-            for name in names:
-                self.add(owner, role, self.reader.name_of(name), multi=True)
+        # one person's post, labelled: "Driver: Tomek.", "Commander: Zbigniew"
+        post = not plural and (anyone or agent(label.lower_)) and len(names) == 1
+        names = names if plural or post else []  # ("garden update: rosemary" names no one)
+        for name in names:
+            self.add(owner, role, self.reader.name_of(name), multi=not post, sole=post)
         if not names and not clause_after(colon):
             self.listed_things(colon, label, owner, role)
 
@@ -435,6 +437,7 @@ def list_label(colon: Token) -> Token | None:
     before = [t for t in colon.sent if t.i < colon.i]
     # ("Committee: me, ...": a noun opening the message, capitalised, read as a name)
     nouns = [t for t in before if t.pos_ == "NOUN" or opening_noun(t)]
+    nouns = [t for t in nouns if not is_time(t)]  # ("6 years. Commander: Zbigniew")
     # "garden update:" labels nothing but what is had
     label = next((t for t in reversed(nouns) if t.lower_ not in NOT_LABELS), None)
     label = label or (nouns[-1] if nouns else None)

@@ -54,6 +54,18 @@ class HomeFrames:
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         raise NotImplementedError  # SentenceFrames.add
 
+    def new_home_said(self, token: Token) -> None:
+        """ "i MOVED. ... new flat in Tabor, across the river": a new home said without a
+        verb is where the speaker lives now."""
+        opening = token.i == token.sent.start + 1 and token.doc[token.sent.start].lower_ == "new"
+        if not opening:  # (the sentence opens with it: the parser may hang it on "cheaper")
+            return
+        if any(t.pos_ in ("VERB", "AUX") for t in token.sent) or child(token, "poss"):
+            return  # ("his new flat in X" is his)
+        place = home_place(token)
+        if place is not None:
+            self.add(self.reader.speaker, "lives_in", self.reader.value(place))
+
     def moved_thing(self, verb: Token, relation: str) -> Token | None:
         """The thing a move verb moved, where it is not the subject's home: "moving the shop
         from Osu to East Legon", "the council moved our stalls to New Lane"."""
@@ -83,6 +95,25 @@ class HomeFrames:
         for prep, old in places:
             if prep == "from" and not neg:  # there until the move, if it is to come
                 self.add(entity, "be_in", self.reader.value(old), past=not plan)
+        return True
+
+    def transferred(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "they're moving me from auto over to property claims starting April 7": someone
+        moving the speaker is a transfer at work, not a new home; what they are moved to is
+        what they work in (from the day said), what they are moved from what they worked in."""
+        obj = child(verb, "dobj")
+        if neg or verb.lemma_ not in MOVING or obj is None or obj.lower_ not in ("me", "us"):
+            return False
+        if subject.lower_ in ("i", "we") or subject.i == verb.i:
+            return False
+        places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
+        places += [(p, o) for c in children(verb, "advmod", "prt") for p, o in prep_objects(c)]
+        to = [o for p, o in places if p in ("to", "into") and o.pos_ in ("NOUN", "PROPN")]
+        if not to:
+            return False
+        self.add(self.reader.speaker, "works_in", self.reader.value(to[0]), plan=plan)
+        for old in (o for p, o in places if p == "from"):
+            self.add(self.reader.speaker, "works_in", self.reader.value(old), past=not plan)
         return True
 
     def moved_home(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:

@@ -227,7 +227,24 @@ def agent(word: str) -> bool:
     if word in JOBS:
         return True
     # (an ending alone, on a word that is an adjective too, names a state: "pregnant")
-    return AGENT.search(word) is not None and word not in NOT_AGENTS and not adjectival(word)
+    if AGENT.search(word) is None or word in NOT_AGENTS or adjectival(word):
+        return False
+    return _agentive(word.lower())
+
+
+def _agentive(word: str) -> bool:
+    """An "-or" ending on a word no dictionary knows is a name ("maribor"); an "-er" one is
+    someone who does what its stem says ("groomer", "sharemilker")."""
+    from memory.nlp.casing import english_words
+
+    known = english_words()
+    if word in known or "-" in word or not word.endswith(("er", "or")):
+        return True
+    stem = word[:-2]
+    if word.endswith("or"):
+        return False
+    tails = {stem[i:] for i in range(max(len(stem) - 3, 1))} | {stem, stem[:-1]}
+    return any(len(t) >= 3 and t in known for t in tails)
 
 
 def adjectival(word: str) -> bool:

@@ -32,6 +32,7 @@ from memory.nlp.words import PEOPLE
 
 # Adverbs of a verb or clause that place it before now ("before that", "previously").
 EARLIER_ADVERBS = {"before", "previously", "formerly", "originally", "once", "ago", "back"}
+EARLIER_ADVERBS |= {"prior"}  # "prior to that, I spent six years in the lab"
 # Modifiers of a noun that make it a thing of the past ("my old bike", "her ex").
 EARLIER_MODIFIERS = {"old", "former", "previous", "ex", "last", "late"}
 # Verbs whose subject or object stopped being what it was ("the factory closed", "lost his
@@ -84,8 +85,18 @@ def told_earlier(verb: Token) -> bool:
     for c in verb.children:
         if c.lower_ == "when" and c.i > 0 and c.doc[c.i - 1].lower_ == "back":
             return True
+        if c.lower_ == "before" and c.dep_ == "mark" and verb.dep_ == "advcl":
+            # "she cooked on ships before she joined BAS": the joining came after, and holds
+            # (but "Before I had only the Vespa, imagine ...": "before" for "until now")
+            if verb.head.tag_ in ("VBD", "VBN"):
+                continue
         if c.lower_ != "ago" and c.lower_ != "back" and _earlier_adverb(c):
             return True
+        # "she cooked on cruise ships for eight years before she joined BAS": what was done
+        # before something else happened is over (and the joining is not)
+        if c.dep_ == "advcl" and verb.tag_ == "VBD" and child(c, "mark") is not None:
+            if child(c, "mark").lower_ == "before" and c.tag_ in ("VBD", "VBP", "VBN"):
+                return True
     return False
 
 

@@ -8,7 +8,7 @@ from memory.nlp.counted import counted, names_after
 from memory.nlp.holdings import Frame
 from memory.nlp.intro import agent
 from memory.nlp.parse import Span, Token, child, children, governing_verb
-from memory.nlp.persons import SPELLS
+from memory.nlp.posts import SPELLS
 from memory.nlp.predicates import name_gender
 from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (

@@ -15,15 +15,12 @@ from memory.nlp.reader import (
     listed_gender,
     prep_objects,
 )
+from memory.nlp.words import NUMBER_NAMES
 
 LIVING = {"live", "flat", "share", "rent", "stay"}
 # what one is doing where one lives, said after one's name ("residing in Mysuru")
 HOMING = {"live", "reside", "base", "stay", "settle"}
-# Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
-APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
 SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
-# "first week at X", "three weeks at Verdia"
-SPELLS = {"day", "week", "month", "year", "shift", "term", "semester", "season"}
 
 
 def age_beside(name: Token) -> str:
@@ -72,6 +69,17 @@ def job_beside(number: Token) -> Token | None:
             if token.pos_ == "NOUN" and agent(token.lower_):
                 return token
     return None
+
+
+def said_of(subject: Token) -> list[Token]:
+    """Whom a relative "who" stands for: the noun it hangs from, or the names beside that
+    noun ("the twins Lucía and Martina, who are 11"); `subject` itself otherwise."""
+    if subject.lower_ not in ("who", "that") or subject.head.dep_ != "relcl":
+        return [subject]
+    noun = subject.head.head
+    names = [a for a in children(noun, "appos") if a.pos_ == "PROPN"]
+    names += [c for n in names for c in children(n, "conj") if c.pos_ == "PROPN"]
+    return names or [noun]
 
 
 class PersonFrames:
@@ -136,12 +144,17 @@ class PersonFrames:
         number = attr if attr.pos_ == "NUM" else None
         if attr.lemma_ in ("old", "year") and number is None:
             number = next((t for t in attr.subtree if t.pos_ == "NUM"), None)
-        if number is None or not number.text.isdigit():
+        if number is None or not (number.text.isdigit() or number.lower_ in NUMBER_NAMES):
             return False
+        years = number.text  # as said: "the twins are twelve"
         if subject.pos_ == "NOUN" and subject.lemma_.lower() not in ANIMATE:
             return False  # "the rent is 950": a number of a thing is not its age
+        # "Tomás, who is 8", "the twins Lucía and Martina, who are 11"
+        for each in said_of(subject):
+            if each != subject:
+                self.add(self.reader.entity(each), "age", years, negated=neg)
         entity = self.reader.entity(subject)
-        self.add(entity, "age", number.text, negated=neg)
+        self.add(entity, "age", years, negated=neg)
         job = job_beside(number)
         if job is not None:  # "i'm 58, marine engineer on the ferries": what one is, too
             self.add(entity, "is", self.reader.kind(job), negated=neg, multi=True)
@@ -233,88 +246,6 @@ class PersonFrames:
             if person != self.reader.speaker:
                 self.add(self.reader.speaker, "role:housemate", person, multi=True)
 
-    def appointed(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
-        """ "Aline was made deputy director of the library", "got promoted to head
-        librarian", "was elected captain": the post is what the subject now works as."""
-        if verb.lemma_ not in APPOINTING or verb.tag_ != "VBN" or not children(verb, "auxpass"):
-            return False
-        post = child(verb, "oprd", "attr", "dobj")
-        if post is None:
-            post = next((o for p, o in prep_objects(verb) if p in ("to", "as")), None)
-        if post is None:
-            # "promoted to head librarian" parsed as "to head (verb) librarian"
-            comp = child(verb, "xcomp")
-            obj = child(comp, "dobj") if comp is not None and child(comp, "aux") else None
-            if obj is not None and obj.pos_ == "NOUN":
-                value = obj.doc[comp.i : obj.i + 1].text
-                self.add(self.reader.entity(subject), "works_as", value, negated=neg, plan=plan)
-                return True
-        if post is None or post.pos_ != "NOUN":
-            return False  # "named after his grandfather", "was named Rex"
-        value = self.reader.value(post)
-        self.add(self.reader.entity(subject), "works_as", value, negated=neg, plan=plan)
-        return True
-
-    def first_spell(self, token: Token) -> None:
-        """ "first day at Los Sauces was yesterday", "first month as head chef", "ploy's
-        first week as co-owner": a first spell at a place or in a post starts working there
-        or as that, for the spell's owner (the speaker when no one is named)."""
-        if token.lemma_ not in SPELLS:
-            return
-        first = any(c.lower_ == "first" for c in token.children)
-        # "three weeks at Verdia", "6 years at Jubilee": a spell counted, said without a verb
-        counted = any(c.dep_ == "nummod" for c in token.children) and not any(
-            t.pos_ in ("VERB", "AUX") for t in token.sent
-        )
-        if not first and not counted:
-            return
-        who = self.reader.owner(token) or self.reader.speaker
-        ahead = any(t.lower_ in ("tomorrow", "next", "will") for t in token.sent)
-        posts = len(self.frames)
-        # ("as head winemaker" may hang off the place: "first weeks in Molinos as ...")
-        inner = [t for t in token.subtree if t.lower_ == "as" and t.head != token]
-        for said in [*token.children, *inner]:
-            # "as head chef"; "as coxswain" is parsed as a clause marked by "as"
-            marked = said.dep_ == "advcl" and any(c.lower_ == "as" for c in said.children)
-            if said.lower_ == "as" and said.dep_ == "prep" or marked and said.pos_ == "NOUN":
-                words = [t for t in said.subtree if t.dep_ not in ("det", "poss", "mark")]
-                words = [t for t in words if t.lower_ != "as"]
-                if words:  # the whole post: "co-owner", "head chef"
-                    post = token.doc[words[0].i : words[-1].i + 1].text
-                    self.add(who, "works_as", post, plan=ahead)
-        as_post = len(self.frames) > posts  # "first weeks in Molinos as head winemaker"
-        for prep, obj in prep_objects(token):
-            named = obj if obj.pos_ == "PROPN" else child(obj, "compound", "poss")
-            if is_time(obj):
-                continue
-            if named is None or named.pos_ != "PROPN":
-                # "first week at the survey": the workplace by a common name (the job
-                # planned, as realised.py reads it)
-                if prep == "at" and obj.pos_ == "NOUN" and child(obj, "det") is not None:
-                    self.add(who, "works_for", self.reader.value(obj), plan=ahead)
-                continue
-            if prep == "at" or prep == "in" and as_post:
-                self.add(who, "works_for", self.reader.value(obj), plan=ahead)
-
-    def last_spell(self, token: Token) -> None:
-        """ "Kyle's last day was friday": Kyle has left, as "Kyle left" says; "my last day at
-        Fortech was the 30th": the speaker no longer works there. Only once it is over (a
-        last day to come is a plan the message says no more of)."""
-        if token.lemma_ not in SPELLS or not any(c.lower_ == "last" for c in token.children):
-            return
-        verb = token.head
-        if token.dep_ not in ("nsubj", "nsubjpass") or verb.lemma_ != "be" or verb.tag_ != "VBD":
-            return
-        who = self.reader.owner(token)
-        if who is None:
-            return
-        if who != self.reader.speaker:
-            self.frames.append(Frame(self.reader.speaker, "", who, True))
-            return
-        for prep, obj in prep_objects(token):
-            if prep == "at" and obj.pos_ == "PROPN":
-                self.add(who, "works_for", self.reader.value(obj), negated=True)
-
     def offered(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "I've been offered a job at the geological survey", "a dive centre on Pemba
         offered me the head instructor job", "KPMG offered me a position as an auditor": the
@@ -360,11 +291,6 @@ class PersonFrames:
                     entity = self.reader.entity(subject)
                     self.add(entity, "works_for", self.reader.value(named), plan=plan)
                     return
-
-
-def edge_of_spell(token: Token) -> bool:
-    """ "first day", "last week": the start or end of a spell somewhere."""
-    return token.lemma_ in SPELLS and any(c.lower_ in ("first", "last") for c in token.children)
 
 
 def named(person: Token) -> Token:

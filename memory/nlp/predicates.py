@@ -371,6 +371,8 @@ def _later(time: Token) -> bool:
     if low in ("today", "now", "tonight") or low.rstrip("s") in WEEKDAYS:
         return False
     nexts = {c.lower_ for c in time.children}
+    if "this" in nexts and low in TIME_UNITS:
+        return False  # "driver is Bartek from this week": the week has begun
     return is_time(time) or (low in TIME_UNITS and bool(nexts & FUTURE_WORDS))
 
 

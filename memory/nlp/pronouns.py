@@ -65,6 +65,18 @@ class Pronouns:
         person = person or next(
             (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
         )
+        if (
+            person is None
+            and self.last_person
+            and self.gender.get(self.last_person)
+            not in (
+                None,
+                want,
+            )
+        ):
+            # ("Ishida and wife Yumiko. She makes tassels, he carves": a name's ending is a
+            # guess, the other person's shown gender is not)
+            person = next((p for p in candidates if not shown[p]), None)
         if person is None:
             last = self.last_person if self.last_person not in self.aliases else None
             # ("Mia ... he's lovely": not Mia, whom the text showed to be a woman; a names
@@ -259,12 +271,19 @@ class Pronouns:
             self.people.append(person)
 
 
+# Words said before a name, in lower case too ("aunty rewa", "mr bhandari", "uncle sione").
+NAME_TITLES = {"mr", "mrs", "ms", "miss", "dr", "aunty", "auntie", "aunt", "uncle", "nana"}
+NAME_TITLES |= {"granny", "grandma", "grandpa", "cousin", "pastor", "father", "sister"}
+
+
 def name_like(token: Token) -> bool:
-    """A capitalised word that is a first name or no English word, however it was tagged."""
+    """A capitalised word that is a first name or no English word, however it was tagged; in
+    lower case, a word that is no English word after a title ("aunty rewa")."""
     from memory.nlp.casing import english_words, is_first_name
 
     if not token.text[:1].isupper():
-        return False
+        titled = any(c.lower_.rstrip(".") in NAME_TITLES for c in token.lefts)
+        return titled and token.is_alpha and token.lower_ not in english_words()
     return is_first_name(token.text) or token.lower_ not in english_words()
 
 

@@ -145,11 +145,21 @@ def parse_question(text: str, *, speaker: str) -> QuestionIntent:
         object=obj or None,
         wh=wh,
         yes_no=yes_no,
-        wants_past=bool(PAST.search(core)),
+        wants_past=asks_past(core),
         wants_order=bool(ORDER.search(core)) or anchor is not None,
         anchor=anchor,
         keywords=keywords,
     )
+
+
+# Tenses that ask of a time gone by: "old" alone says so only with one of them ("what was my
+# old car?"), not "who repairs the old carpets these days?" nor "who's got Jo's old room?".
+PAST_TENSE = re.compile(r"\b(was|were|did|had|used)\b", re.I)
+
+
+def asks_past(core: str) -> bool:
+    marks = {m.group(1).lower() for m in PAST.finditer(core)}
+    return bool(marks - {"old"}) or bool(marks and PAST_TENSE.search(core))
 
 
 def _names(words: list[str], tags: list[str]) -> list[str]:

@@ -147,6 +147,9 @@ class Reader(Pronouns):
         owned = child(token, "poss") is not None or child(said, "poss") is not None
         owner = (self.owner(said) or self.owner(token)) if owned else self.speaker
         role = titled(said)
+        partner = token.head if token.dep_ == "conj" else None
+        if not owned and partner is not None and partner.pos_ == "PROPN" and role in GENDERED:
+            owner = self.name_of(partner)  # "Ishida and wife Yumiko": Ishida's wife
         return (owner, f"role:{ROLE_SYNONYMS.get(role, role)}") if owner else None
 
     def owner(self, token: Token) -> str | None:
@@ -230,6 +233,9 @@ class Reader(Pronouns):
         role = child(token, "poss") is not None and token.lower_ in PEOPLE
         if (token.pos_ != "PROPN" or role) and appos is not None and appos.pos_ == "PROPN":
             return self.name_of(appos)  # "my sister Ana": Ana
+        whose = child(appos, "poss") if appos is not None and appos.pos_ == "NOUN" else None
+        if whose is not None and whose.pos_ == "PROPN" and appos.i > token.i:
+            return self.entity(appos)  # "my son Karim's wife" parsed as "my son, Karim's wife"
         if token.pos_ == "PROPN" and not role and bare_kin(token):
             return f"{self.speaker}'s {self.role(token)}"  # "Mum has a new carer": my mother
         if token.pos_ == "PROPN" and not role:

@@ -82,7 +82,7 @@ RULES: list[Rule] = [
     _rule(
         "works_for",
         rf"(?:get|land|start|take|accept|find|secure|score) {POSS}(?:new )?"
-        r"(?:job|position|gig|post|placement|internship) (?:at|with|for)",
+        r"(?:job|work|position|gig|post|placement|internship) (?:at|with|for)",
         ends_previous=True,
         also=EMPLOYED,
     ),

@@ -86,7 +86,15 @@ def repaired(text: str, before: str = "") -> Repair | None:
     said = repair.start
     while said > 0 and doc[said - 1].lower_ in FILLERS | REFUSALS:
         said -= 1  # ("No sorry, 10 months": the "no" goes with the repair)
-    if said > 0 and said_first and doc[:said].text.strip(" .,-—–!?"):
+    # ("Before I write Broa is a cat, is wrong": what the user wrote before, reported, is
+    # put right where it was said, in the earlier message)
+    reported = any(
+        t.lemma_.lower() in SAYING
+        and child(t, "nsubj") is not None
+        and child(t, "nsubj").lower_ == "i"
+        for t in doc[:said]
+    )
+    if said > 0 and said_first and not (reported and before) and doc[:said].text.strip(" .,-—–!?"):
         found = replace_in(doc[:said].text, repair, own=True)
         if found:
             rest = doc[repair.end :].text
@@ -175,13 +183,17 @@ def _refuses(t: Token) -> bool:
     back a value of that kind. ("No, I don't have kids" says no such value.)"""
     opens = all(w.is_punct or w.lower_ in FILLERS for w in t.sent if w.i < t.i)
     # (a full stop after it ends the refusal: "no. asahikawa = 14th" says the value apart)
-    paused = t.i + 1 < len(t.doc) and t.nbor(1).is_punct and t.nbor(1).text not in ".!?"
+    paused = t.i + 1 < len(t.doc) and t.nbor(1).is_punct
     rest = []
     for w in t.doc[t.i + 2 :]:  # to the full stop, wherever the parser ended the sentence
         if w.text in (".", "!", "?"):
             break
         rest.append(w)
-    return opens and paused and any(w.like_num or kind(w.text) != "other" for w in rest)
+    dated = [w.like_num or kind(w.text) != "other" for w in rest]
+    if paused and t.nbor(1).text in ".!?":
+        # "no. june 14. wrong email": a sentence that is only a date or a number
+        return opens and bool(rest) and all(dated)
+    return opens and paused and any(dated)
 
 
 def _doubted(t: Token) -> bool:
@@ -241,8 +253,19 @@ def repair_span(doc, cue: Token) -> Span:
         asked = _doubted(cue) and any(t.text.startswith("?") for t in doc[cue.i : sent.end])
         # (a sentence the parser split before "and": "No, I've looked again and it's the 8th")
         split = words and words[0].pos_ == "CCONJ" and sent[-1].text not in (".", "!", "?")
+        # ("sorry im so tired, not Kabah!! its Sayil this season": the wrong value only)
+        nots = [t for t in sent if t.lower_ == "not" and t.i > cue.i]
+        # ("les Carcajous* not castors": an asterisk marks the value said before it)
+        wrong_only = bool(nots) and not cue.text.startswith("*")
+        wrong_only = wrong_only and not any(
+            t.pos_ in ("PROPN", "NUM") for t in doc[cue.i + 1 : nots[0].i]
+        )
         if retracted(sent) or asked or split or words and words[0].lower_ in ("not", "no"):
             end = following.end
+        elif wrong_only and any(t.pos_ in ("PROPN", "NUM") for t in following):
+            end = following.end
+        elif not any(_value(t) for t in doc[cue.i + 1 : sent.end] if t.lower_ not in CUES):
+            end = following.end  # "I tell you something wrong before. I study in Hue, ..."
         elif all(t.is_punct or t.lower_ in FILLERS | CUES | MEANING for t in sent):
             end = following.end  # "Oh sorry! I mean N5": the cue is a sentence of its own
         elif cue.lower_ in ("sorry", "pardon", "mistake") and not any(
@@ -308,6 +331,7 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
         runs = [r for r in runs if r[0].i < end]
     # "gunnar's start is the 16th actually": who or what the value is of is not the value,
     # but it tells which of the earlier values is meant ("a winery in Carmelo")
+    said_runs = runs  # (an echo reads them all: "its Sayil this season, Kabah was last year")
     holders = {t.lower_ for r in runs if _holder(r) for t in r}
     runs = [r for r in runs if not _holder(r)] or runs
     # ("Monday and Thursday" put right as "Monday and Friday": Monday is said again, not put
@@ -319,7 +343,7 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     ]
     runs = kept or runs
     runs = [part for run in runs for part in _date_parts(run)]
-    echo = echoed(said, runs, repair) if not pairs else None
+    echo = echoed(said, said_runs, repair) if not pairs else None
     pairs += [echo] if echo else []
     for run in runs if not echo else []:
         if pairs and any(number(t) == number_of(pairs[0][1]) for t in run):
@@ -353,6 +377,11 @@ def _date_parts(run: list[Token]) -> list[list[Token]]:
     kinds = [kind(word_of(t)) for t in run]
     if len(run) > 1 and all(k != "other" for k in kinds) and len(set(kinds)) == len(kinds):
         return [[t] for t in run]
+    if len(run) > 1 and "other" in kinds and {"weekday", "month"} & set(kinds):
+        # "it's the Wednesday Maura brings the shopping": the day is the value, and the name
+        # the parser joined to it is who it is of
+        dated = [t for t, k in zip(run, kinds, strict=True) if k in ("weekday", "month")]
+        return [dated, [t for t in run if t not in dated]]
     return [run]
 
 
@@ -409,7 +438,9 @@ def echoed(said: str, runs: list[list[Token]], repair: Span) -> tuple[str, str] 
     """ "camila's from temuco. wait no, osorno, temuco is where her boyfriend is from": a
     value said before, said again after the new one to say what it really is, is the wrong
     one; the new value, said first, is the right one."""
-    first = runs[0] if runs else []
+    # (the first value that names something: "sorry im so tired, not Kabah!! its Sayil")
+    named = [r for r in runs if any(t.pos_ in ("PROPN", "NUM") for t in r)]
+    first = (named or [r for r in runs if any(t.pos_ == "NOUN" for t in r)] or [[]])[0]
     if not first or _named(said, text_of(first)):
         return None
     # (in the same sentence, and a name or a noun: "she'd be annoyed" after "aruzhan, with
@@ -501,4 +532,6 @@ def _substitute(said: str, wrong: str, right: str) -> str:
 
     out = as_word(wrong).sub(put, said)
     last = re.escape(right.split()[-1])
-    return re.sub(rf"\b({last})\s+{last}\b", r"\1", out, flags=re.I)
+    out = re.sub(rf"\b({last})\s+{last}\b", r"\1", out, flags=re.I)
+    first = re.escape(right.split()[0])  # "a Cessna 206" put right by "a Cessna 210"
+    return re.sub(rf"\b{first}\s+({first}\b)", r"\1", out, flags=re.I)

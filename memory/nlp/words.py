@@ -101,16 +101,21 @@ GENDERED = {
     **dict.fromkeys(
         "husband boyfriend brother father dad son uncle nephew grandfather grandpa stepdad "
         "stepfather half-brother fiance brother-in-law father-in-law son-in-law ex-husband "
-        "ex-boyfriend step-dad step-son".split(),
+        "ex-boyfriend step-dad step-son grandson".split(),
         "m",
     ),
     **dict.fromkeys(
         "wife girlfriend sister mother mum mom daughter aunt niece grandmother grandma "
         "stepmum stepmom stepmother half-sister fiancee sister-in-law mother-in-law "
-        "daughter-in-law ex-wife ex-girlfriend step-mum step-mom step-daughter".split(),
+        "daughter-in-law ex-wife ex-girlfriend step-mum step-mom step-daughter "
+        "granddaughter".split(),
         "f",
     ),
 }
+# The role a gendered one is a kind of: "my granddaughter" is the grandchild who is a girl.
+NEUTRAL_ROLES = {"son": "child", "daughter": "child", "grandson": "grandchild"}
+NEUTRAL_ROLES |= {"granddaughter": "grandchild", "brother": "sibling", "sister": "sibling"}
+NEUTRAL_ROLES |= {"husband": "spouse", "wife": "spouse", "niece": "nibling", "nephew": "nibling"}
 # Relatives chat names without "my" ("mum says hi", "visited grandma").
 KIN = {"mother", "father", "grandmother", "grandfather", "mom", "mum", "dad"}
 # Small words inside names, which the tagger may call foreign ("Penha de França").
@@ -240,3 +245,13 @@ MULTI_ROLES = (
 # Verbs one works by: "drives for Uber", "teaches at Ridgeview High" say where one works.
 WORKING = {"drive", "cook", "work", "write", "guide", "teach", "coach", "fly", "design", "code"}
 WORKING |= {"consult", "freelance", "model", "report", "nurse", "clean", "sail", "deliver"}
+
+# Numbers said in words, as chat says small counts and ages ("the twins are twelve").
+NUMBER_NAMES = {
+    w: n
+    for n, w in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split(),
+        1,
+    )
+}

@@ -23,6 +23,7 @@ from memory import nlp, selectors
 from memory.nlp.corrections import SAYING, kind
 from memory.nlp.parse import Span, Token, governing_verb, parse
 from memory.nlp.predicates import is_plan
+from memory.nlp.words import NUMBER_NAMES
 from memory.pipeline.amend import put_right
 from memory.pipeline.dated import messages
 from memory.pipeline.guard import owned_by
@@ -50,14 +51,6 @@ NUMBER = re.compile(r"^[$€£]?\d[\d.,]*(k|m)?$", re.I)
 # Words of a question that do not say what is counted or of whom.
 ASKING = {"how", "many", "much", "long", "old", "now", "currently", "still", "right", "moment"}
 ASKING |= {"do", "does", "did", "is", "are", "was", "were", "be", "have", "has", "get"}
-NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split(),
-        1,
-    )
-}
 FIRST_PERSON = {"i", "me", "my", "we", "our", "us", "i'm", "im"}
 PAST = re.compile(r"\b(before|used to|previously|originally|at first)\b", re.I)
 FUTURE = re.compile(r"\b(will|going to|gonna|from (?:next|\w+ \d|\d|[A-Z]\w+))\b")
@@ -291,7 +284,7 @@ def _money(token: Token, unit: Token | None) -> bool:
 
 def _age(token: Token, unit: Token | None, question: Asked) -> bool:
     """An age: "Fatma, 25", "Nikau turns 10", "Can is 33", "25 years old", of whom is asked."""
-    years = int(token.text) if token.text.isdigit() else NUMBER_WORDS.get(token.lower_, 0)
+    years = int(token.text) if token.text.isdigit() else NUMBER_NAMES.get(token.lower_, 0)
     if not 0 < years < 120:
         return False
     if token.i and token.nbor(-1).lower_ in ("the", "a", "this", "that", "only"):

@@ -84,6 +84,15 @@ def before_anchor(evidence: Evidence) -> str | None:
         return None
     if asks_after(intent.text):
         return None
+    if intent.wh == "who":
+        # "who ran the library before Beryl?" after "Beryl took over from Stan"
+        took = [
+            f
+            for f in evidence.facts
+            if f.relation == "replace" and f.is_true and nlp.same_entity(f.subject, anchor)
+        ]
+        if took:
+            return sentence(f"{took[0].object}, before {anchor} took over")
     subject = replaced.asked_about(evidence)  # "which winery was I at": the user
     facts = [f for f in evidence.facts if about(f, subject)]
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]

@@ -215,9 +215,10 @@ def current(evidence: Evidence) -> str:
             # other people the name dominates the meaning; the latest about them is kept.)
             close = closest(evidence)
             if close:
-                return said_last(close, evidence.speaker)
+                return said_last(of_kind_asked(evidence, close), evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
-            return said_last(told_of_subject(evidence)[:limit], evidence.speaker)
+            told = of_kind_asked(evidence, told_of_subject(evidence)[:limit])
+            return said_last(told, evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
@@ -230,6 +231,16 @@ def current(evidence: Evidence) -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
+
+
+def of_kind_asked(evidence: Evidence, facts: list[Fact]) -> list[Fact]:
+    """Of the statements said back, those holding an answer of the kind asked ("which town
+    is Salwa from?" is not answered by "Salwa's daughter Ines is 16"), as `answerable`
+    keeps of the evidence."""
+    wanted = expect.expected(evidence.intent.text)
+    if wanted is None or evidence.intent.wh == "when" or not wanted.decisive:
+        return facts
+    return expect.offering(facts, wanted, evidence.intent.text)
 
 
 def told_of_subject(evidence: Evidence) -> list[Fact]:
@@ -377,6 +388,8 @@ def said_last(facts: list[Fact], speaker: str = "") -> str:
         if text not in seen:
             seen.add(text)
             lines.append(text)
+    if not lines:
+        return UNKNOWN
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from memory import nlp
+from memory import nlp, selectors
 from memory.models import Fact
 from memory.nlp.endings import ENDING_VERBS
 from memory.nlp.parse import Span, Token, child, parse
@@ -29,12 +29,13 @@ from memory.pipeline.dates import MONTH_NAMES, said_in
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.roles import SKIP_DEPS, content, verb_match, verb_of
+from memory.pipeline.roles import ARRIVING, SKIP_DEPS, content, verb_match, verb_of
 from memory.pipeline.speech import day, sentence
 
 # Questions of a beginning, which "since <date>" answers ("When did I move to Medellín?").
 STARTING = {"start", "begin", "move", "join", "get", "become", "meet", "take_up", "open"}
 NOT_YET = "I don't know of it happening yet; you told me of it only as a plan."
+LOOKED_BACK = 40  # the newest messages read for whom the question names
 READ = 10  # the statements closest to the question whose messages are read again
 # Words of a "when" question that do not name the event.
 NOT_EVENT = {"when", "what", "which", "month", "year", "day", "date", "time", "now", "again"}
@@ -89,6 +90,8 @@ def answer(evidence: Evidence) -> str | None:
     if done:  # (what was only to come, last; a year gone by said in words, first)
         tied = [t for t in tied if not t.planned] or tied
         tied = [t for t in tied if said_before(t)] or tied
+        if event.verb in STARTING:  # "from july 7", not the day "4 weeks as ..." was said
+            tied = [t for t in tied if t.stated] or tied
     pick = min if event.first else max
     chosen = pick(tied, key=lambda t: (t.said_at, t.order))
     return sentence(chosen.date)
@@ -121,11 +124,8 @@ def asked(text: str, *, speaker: str, subject: str | None) -> Event | None:
 def told(evidence: Evidence, event: Event) -> list[Told]:
     out: list[Told] = []
     order = 0
-    for fact in messages(evidence):
-        message = fact.source_message
-        said_at = (message.sent_at if message is not None else None) or fact.created_at
+    for text, said_at, fact in read_again(evidence, event):
         before: set[str] = set()
-        text = source(fact)
         # who each clause is about, pronouns resolved ("She starts on the 1st of May": Inês)
         who = {c.predicate.i: c.subject for c in aligned.read(text, fact, evidence.speaker)}
         for sent in parse(text).sents:
@@ -135,6 +135,8 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
             if score <= 0:
                 continue
             date = said_in(sent, said_at)
+            if fact is None and not date:
+                continue  # (a message read again for its name tells a date in words or none)
             told_as = date or (None if plan else f"on {day(said_at)}")
             told = Told(score, said_at, order, told_as, bool(date), plan)
             # ("I open it in 2019", said in 2025: a day gone by is no plan)
@@ -221,6 +223,29 @@ def said_before(told: Told) -> bool:
     return years_before(told)
 
 
+def read_again(evidence: Evidence, event: Event) -> list[tuple[str, datetime, Fact | None]]:
+    """The messages behind the statements closest to the question, then the newest that name
+    whom it asks about by name, which may have left no statement of their own ("Paddy passed
+    in 2019, it'll be seven years in March")."""
+    out: list[tuple[str, datetime, Fact | None]] = []
+    read_ids = set()
+    for fact in messages(evidence):
+        message = fact.source_message
+        if fact.source_message_id is not None:  # (a NULL would make NOT IN match nothing)
+            read_ids.add(fact.source_message_id)
+        said_at = (message.sent_at if message is not None else None) or fact.created_at
+        out.append((source(fact), said_at, fact))
+    name = event.subject if event.subject and event.subject[:1].isupper() else ""
+    if not name or owned_by(evidence.speaker, name):
+        return out
+    rows = selectors.said_before(user_id=evidence.user_id, at=evidence.asked_at)
+    named = re.compile(rf"\b{re.escape(name)}\b")
+    for message in rows.exclude(pk__in=read_ids).order_by("-sent_at", "-pk")[:LOOKED_BACK]:
+        if named.search(message.text):
+            out.append((message.text, message.sent_at or message.created_at, None))
+    return out
+
+
 def messages(evidence: Evidence) -> list[Fact]:
     """One statement per message: those closest to the question, then those about whom it
     asks."""
@@ -265,6 +290,10 @@ def fit(
         if token.pos_ not in ("VERB", "AUX", "ADJ") or token.dep_ in ("aux", "auxpass"):
             continue
         match = verb_match(event.verb, verb_of(token)) if event.verb != "be" else 0.0
+        if match and ARRIVING >= {event.verb, token.lemma_} and event.verb != token.lemma_:
+            # "Salwa came in 2010" tells when she started; "Mrs Russo comes out on Fridays"
+            # does not: another verb of arriving tells a start only with its date
+            match = match if said_in(doc_span(token), NOW) else 0.0
         if not match:
             continue
         if negated(token):
@@ -300,6 +329,15 @@ def fit(
 
 # Verbs that name no event of their own: "have surgery", "get a tattoo", "do the course".
 LIGHT_VERBS = {"have", "get", "do", "undergo"}
+
+
+NOW = datetime(2000, 1, 1)  # (said_in only tells whether a clause gives a date at all)
+
+
+def doc_span(token: Token) -> Span:
+    """The clause of `token`, as a span of its own words."""
+    words = own_words(token)
+    return token.doc[min(t.i for t in words) : max(t.i for t in words) + 1]
 
 
 def ends_asked(token: Token, event: Event) -> bool:

@@ -177,6 +177,11 @@ def said_in(sent, said_at: datetime) -> str | None:
     tokens = [t for t in sent if not _denied(t) and t.text != taken_back]
     month = next((t for t in tokens if _is_month(t)), None)
     year = next((t for t in tokens if t.like_num and YEAR.fullmatch(t.text)), None)
+    if month is not None and year is not None and abs(month.i - year.i) > 3:
+        # two dates, not one: "Paddy passed in 2019, it'll be seven years in March"
+        if year.i < month.i:
+            return f"in {year.text}"
+        year = None
     if month is not None:
         number = MONTH_WORDS[month.lower_.rstrip(".")]
         date_of = day_beside(month)

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES, WHAT_IS
+from memory.nlp.casing import is_first_name
 from memory.nlp.intro import agent
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
+from memory.nlp.pronouns import name_like
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import prep_objects
 from memory.nlp.words import PEOPLE
@@ -193,6 +195,8 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         origin = "from" in asked and token.head.lower_ != "from"
         # (what someone is called is no place: "new manager is called Duarte")
         person = token.head.lemma_ in NAMING_VERBS
+        # (nor is a first name, whatever the recogniser made of it: "Salwa's daughter Ines")
+        person = person or (named and token.ent_type_ not in PLACES and is_first_name(token.text))
         if wanted.kind == "place" and (named and not person or locative(token) and not origin):
             return True
         # ("the second floor" counts no amount)
@@ -208,6 +212,8 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
             return True
         if wanted.kind == "person" and named and token.ent_type_ not in PLACES:
             return True  # "who" may ask an employer or a club as well as a person, no town
+        if wanted.kind == "person" and not token.text[:1].isupper() and name_like(token):
+            return True  # typed in lower case after a title: "aunty rewa"
         if wanted.kind == "person" and token.ent_type_ == "NORP":
             return True  # "with two Germans"
     return False

@@ -10,6 +10,8 @@ from django.db.models import Q
 from memory import nlp, selectors
 from memory.models import Fact
 from memory.nlp import repair
+from memory.nlp.predicates import listed_gender
+from memory.nlp.words import GENDERED, NEUTRAL_ROLES
 from memory.pipeline.guard import job_place, kind_roles
 
 
@@ -97,8 +99,19 @@ def named_role(*, user_id: int, subject: str) -> str:
     rows = Fact.objects.filter(user_id=user_id, is_true=True, subject_key=nlp.entity_key(owner))
     names = rows.filter(relation=f"role:{role}").values_list("object", flat=True)[:2]
     if not names:  # "my brother" when the user said "my younger brother Luís"
-        rows = rows.filter(relation__startswith="role:", relation__endswith=f" {role}")
-        names = rows.values_list("object", flat=True)[:2]
+        said = rows.filter(relation__startswith="role:", relation__endswith=f" {role}")
+        names = said.values_list("object", flat=True)[:2]
+    if not names and NEUTRAL_ROLES.get(role) == "spouse":
+        # "Karim's wife" when the user said "Karim is married with Leila"
+        names = rows.filter(relation="partner_of").values_list("object", flat=True)[:2]
+    if not names and role in NEUTRAL_ROLES:
+        # "my granddaughter" when the user listed "my grandchildren: Haruto 12, Mei 9": the
+        # one of them whose name says her gender
+        held = rows.filter(relation=f"role:{NEUTRAL_ROLES[role]}")
+        gender = GENDERED[role]
+        names = list(
+            {n for n in held.values_list("object", flat=True) if listed_gender(n) == gender}
+        )
     return names[0] if len(names) == 1 else subject
 
 

@@ -34,6 +34,9 @@ PLACE_PREPS = {"in", "at", "to", "from", "into", "near", "for", "with"}
 SAME_VERB, NEAR_VERB = 2.0, 1.5
 # The relation lexicon's slot names, as verbs ("works_for" is what "work" says).
 LEXICON_VERBS = {"works": "work", "lives": "live", "travels": "travel", "studies": "study"}
+# Verbs of beginning somewhere, said of people: one who came, joined or started there.
+ARRIVING = {"start", "begin", "join", "come", "arrive"}
+DYING = {"die", "pass", "perish"}
 NEAR_MEANING = 0.55  # cosine of two verbs' embeddings that say the same act ("pick", "choose")
 # Words of a question that are not the thing asked about.
 SKIP_DEPS = {"aux", "auxpass", "det", "punct", "neg", "case", "mark", "cc", "prep", "poss"}
@@ -167,6 +170,10 @@ def verb_match(question_verb: str, fact_verb: str) -> float:
         return NEAR_VERB  # what was bought, got or adopted is stored as had
     if first in ACQUIRE and second in ACQUIRE:
         return NEAR_VERB  # "when did I get the scooter?" - "bought scooter"
+    if first in DYING and second in DYING:
+        return NEAR_VERB  # "what year did Paddy die?" - "Paddy passed in 2019"
+    if first in ARRIVING and second in ARRIVING:
+        return NEAR_VERB  # "when did Salwa start in the workshop?" - "Salwa came in 2010"
     if {first, second} & {"be", "have", "ha", "is", "has", "do", "get"}:
         return 0.0  # these say nothing about which act
     similarity = float(_vector(first) @ _vector(second))

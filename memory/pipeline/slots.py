@@ -131,7 +131,7 @@ def answer(evidence: Evidence) -> str | None:
     past = [f for f in newest if not f.is_true and not f.relation.startswith(("not:", "plan:"))]
     # (a value told again in other words is one value: "Bronwen" from the correction and
     # from the message it put right)
-    now = distinct(now)
+    now = distinct(now, asked=relation)
     if NEWEST.search(intent.text):
         now = now[:1]  # "who is my newest student?": the one who came last, not them all
     given_up = dropped_by_plan(evidence)  # "I'm dropping chemistry after the summer"
@@ -219,8 +219,10 @@ def answer(evidence: Evidence) -> str | None:
     return sentence(speak_all(now, speaker, counted=counted, past=asked_done(intent)))
 
 
-def distinct(facts: list[Fact]) -> list[Fact]:
-    """The first of each value told of the same subject in the same slot."""
+def distinct(facts: list[Fact], *, asked: str = "") -> list[Fact]:
+    """The first of each value told of the same subject in the same slot; and of a role
+    asked ("who are our pilots?"), each holder once, in the role asked rather than a narrower
+    one that fills it too ("chief pilot")."""
     seen: set[tuple] = set()
     kept = []
     for fact in facts:
@@ -228,7 +230,14 @@ def distinct(facts: list[Fact]) -> list[Fact]:
         if key not in seen:
             seen.add(key)
             kept.append(fact)
-    return kept
+    if not asked.startswith("role:"):
+        return kept
+    exact = {(f.subject.lower(), entity_key(f.object)) for f in kept if f.relation == asked}
+    return [
+        f
+        for f in kept
+        if f.relation == asked or (f.subject.lower(), entity_key(f.object)) not in exact
+    ]
 
 
 def who_did(now: list[Fact], speaker: str, question: str) -> str:
