@@ -439,8 +439,7 @@ def echoed(said: str, runs: list[list[Token]], repair: Span) -> tuple[str, str] 
     value said before, said again after the new one to say what it really is, is the wrong
     one; the new value, said first, is the right one."""
     # (the first value that names something: "sorry im so tired, not Kabah!! its Sayil")
-    named = [r for r in runs if any(t.pos_ in ("PROPN", "NUM") for t in r)]
-    first = (named or [r for r in runs if any(t.pos_ == "NOUN" for t in r)] or [[]])[0]
+    first = next((r for r in runs if any(t.pos_ in ("PROPN", "NOUN", "NUM") for t in r)), [])
     if not first or _named(said, text_of(first)):
         return None
     # (in the same sentence, and a name or a noun: "she'd be annoyed" after "aruzhan, with

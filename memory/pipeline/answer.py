@@ -215,10 +215,9 @@ def current(evidence: Evidence) -> str:
             # other people the name dominates the meaning; the latest about them is kept.)
             close = closest(evidence)
             if close:
-                return said_last(of_kind_asked(evidence, close), evidence.speaker)
+                return said_last(close, evidence.speaker)
         if not evidence.triplet_ids and about_subject(evidence):
-            told = of_kind_asked(evidence, told_of_subject(evidence)[:limit])
-            return said_last(told, evidence.speaker)
+            return said_last(told_of_subject(evidence)[:limit], evidence.speaker)
         if evidence.triplet_ids and nlp.relation_is_single_valued(intent.relation or ""):
             facts.sort(key=lambda f: (f.truth_since, f.pk), reverse=True)
     if not facts:
@@ -231,16 +230,6 @@ def current(evidence: Evidence) -> str:
     if len(lines) == 1:
         return sentence(lines[0])
     return "\n".join(f"- {sentence(line)}" for line in lines)
-
-
-def of_kind_asked(evidence: Evidence, facts: list[Fact]) -> list[Fact]:
-    """Of the statements said back, those holding an answer of the kind asked ("which town
-    is Salwa from?" is not answered by "Salwa's daughter Ines is 16"), as `answerable`
-    keeps of the evidence."""
-    wanted = expect.expected(evidence.intent.text)
-    if wanted is None or evidence.intent.wh == "when" or not wanted.decisive:
-        return facts
-    return expect.offering(facts, wanted, evidence.intent.text)
 
 
 def told_of_subject(evidence: Evidence) -> list[Fact]:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from memory.models import Fact
 from memory.nlp import stem, tokenize
 from memory.nlp.ask import CATEGORIES, WHAT_IS
-from memory.nlp.casing import is_first_name
 from memory.nlp.intro import agent
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
 from memory.nlp.pronouns import name_like
@@ -195,8 +194,6 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         origin = "from" in asked and token.head.lower_ != "from"
         # (what someone is called is no place: "new manager is called Duarte")
         person = token.head.lemma_ in NAMING_VERBS
-        # (nor is a first name, whatever the recogniser made of it: "Salwa's daughter Ines")
-        person = person or (named and token.ent_type_ not in PLACES and is_first_name(token.text))
         if wanted.kind == "place" and (named and not person or locative(token) and not origin):
             return True
         # ("the second floor" counts no amount)
