@@ -27,6 +27,17 @@ def said_before(*, user_id: int, at: datetime | None):
     return rows.filter(sent_at__lt=at) if at is not None else rows
 
 
+LOOKED_BACK = 40  # the newest messages a reader reads again for whom or what is asked
+
+
+def newest_said_before(*, user_id: int, at: datetime | None, besides: set[int | None]):
+    """The newest LOOKED_BACK of `said_before`, newest first, other than the messages
+    `besides` (those already read, from the facts they left)."""
+    read = {pk for pk in besides if pk is not None}  # (a NULL would make NOT IN match nothing)
+    rows = said_before(user_id=user_id, at=at).exclude(pk__in=read)
+    return rows.order_by("-sent_at", "-pk")[:LOOKED_BACK]
+
+
 def similar_facts(
     *,
     user_id: int,

@@ -91,7 +91,7 @@ class EndingFrames:
         entity = self.reader.entity(subject)  # (resolves he/she, which parting reads too)
         if phrase in PARTING:
             return self.parting(verb, subject)
-        post = left_post(verb)
+        post = post_left(verb)
         if post is not None and not (phrase[0] in DIRECT or phrase in EXCHANGING):
             return self.left_post(entity, post)
         target = ended_target(verb)
@@ -99,11 +99,7 @@ class EndingFrames:
             return False  # "stopped at the shop on the way home" ends nothing
         if phrase[0] in DIRECT and target.lemma_.lower() in TIES:
             return False  # "Fábrica stopped the contract": the other party goes (holdings)
-        gone_to = [o for p, o in prep_objects(verb) if p == "for" and o.pos_ == "PROPN"]
-        timed = any(is_time(o) for _, o in prep_objects(verb))  # ("left for Paris at 8")
-        if phrase[0] == "leave" and target is None and gone_to and not timed:
-            # "Soren has now left for Calgary": gone from the speaker's life (not "left for
-            # work", a habit; "left for the airport" says no one is gone)
+        if phrase[0] == "leave" and target is None and gone_for(verb):
             return self.left(verb, subject)
         if phrase[0] == "leave" and (target is not None or prep_objects(verb)):
             return False  # "left the band" (holdings), "left for work", "left at five"
@@ -194,7 +190,15 @@ def particle(verb: Token) -> str:
     return loose[0].lower_ if loose else ""
 
 
-def left_post(verb: Token) -> Token | None:
+def gone_for(verb: Token) -> bool:
+    """ "Soren has now left for Calgary": gone from the speaker's life (not "left for work",
+    a habit; "left for the airport" says no one is gone; "left for Paris at 8" is a trip)."""
+    places = prep_objects(verb)
+    named = any(p == "for" and o.pos_ == "PROPN" for p, o in places)
+    return named and not any(is_time(o) for _, o in places)
+
+
+def post_left(verb: Token) -> Token | None:
     """The post one leaves, said with "as" ("stepped down as coach", "quit as treasurer")."""
     posts = [o for p, o in prep_objects(verb) if p == "as" and o.pos_ in ("NOUN", "PROPN")]
     return posts[0] if posts and not is_time(posts[0]) else None

@@ -65,15 +65,7 @@ class Pronouns:
         person = person or next(
             (p for p in candidates if not shown[p] and name_gender(p) in ("", want)), None
         )
-        if (
-            person is None
-            and self.last_person
-            and self.gender.get(self.last_person)
-            not in (
-                None,
-                want,
-            )
-        ):
+        if person is None and self.gender.get(self.last_person) not in (None, want):
             # ("Ishida and wife Yumiko. She makes tassels, he carves": a name's ending is a
             # guess, the other person's shown gender is not)
             person = next((p for p in candidates if not shown[p]), None)

@@ -45,7 +45,6 @@ IMPLIED |= {nlp.stem(w) for w in "hectare acre kilo kg km mile metre meter litre
 ONCE = {"once", "twice", "thrice"}
 PERIOD = re.compile(r"\b(?:a|an|per|each|every) (day|week|month|year|night|fortnight)\b", re.I)
 WORD = re.compile(r"[^\W_][\w'-]*")
-LOOKED_BACK = 40  # the newest messages read for whom or what the question names
 MENTIONS_READ = 500  # the newest messages searched for a counted noun
 NUMBER = re.compile(r"^[$€£]?\d[\d.,]*(k|m)?$", re.I)
 # Words of a question that do not say what is counted or of whom.
@@ -178,15 +177,16 @@ def told(evidence: Evidence, question: Asked) -> list[tuple[str, datetime]]:
     read_ids = set()
     for fact in messages(evidence):
         message = fact.source_message
-        if fact.source_message_id is not None:  # (a NULL would make NOT IN match nothing)
-            read_ids.add(fact.source_message_id)
+        read_ids.add(fact.source_message_id)
         at = (message.sent_at if message else None) or fact.created_at
         found.setdefault(source(fact), at)
         if message is not None and put_right(message) is None:
             found.setdefault(message.text, at)  # a correction's own words say the new value
     words = {w.lower() for w in question.subject.split()} | {question.noun_as_said} - {""}
-    rows = selectors.said_before(user_id=evidence.user_id, at=evidence.asked_at)
-    for message in rows.exclude(pk__in=read_ids).order_by("-sent_at", "-pk")[:LOOKED_BACK]:
+    newest = selectors.newest_said_before(
+        user_id=evidence.user_id, at=evidence.asked_at, besides=read_ids
+    )
+    for message in newest:
         if words & (_stems(message.text) | set(WORD.findall(message.text.lower()))):
             # (a message that puts an earlier one right is read in its own words)
             text = put_right(message) or message.text

@@ -35,7 +35,6 @@ from memory.pipeline.speech import day, sentence
 # Questions of a beginning, which "since <date>" answers ("When did I move to Medellín?").
 STARTING = {"start", "begin", "move", "join", "get", "become", "meet", "take_up", "open"}
 NOT_YET = "I don't know of it happening yet; you told me of it only as a plan."
-LOOKED_BACK = 40  # the newest messages read for whom the question names
 READ = 10  # the statements closest to the question whose messages are read again
 # Words of a "when" question that do not name the event.
 NOT_EVENT = {"when", "what", "which", "month", "year", "day", "date", "time", "now", "again"}
@@ -231,16 +230,17 @@ def read_again(evidence: Evidence, event: Event) -> list[tuple[str, datetime, Fa
     read_ids = set()
     for fact in messages(evidence):
         message = fact.source_message
-        if fact.source_message_id is not None:  # (a NULL would make NOT IN match nothing)
-            read_ids.add(fact.source_message_id)
+        read_ids.add(fact.source_message_id)
         said_at = (message.sent_at if message is not None else None) or fact.created_at
         out.append((source(fact), said_at, fact))
     name = event.subject if event.subject and event.subject[:1].isupper() else ""
     if not name or owned_by(evidence.speaker, name):
         return out
-    rows = selectors.said_before(user_id=evidence.user_id, at=evidence.asked_at)
     named = re.compile(rf"\b{re.escape(name)}\b")
-    for message in rows.exclude(pk__in=read_ids).order_by("-sent_at", "-pk")[:LOOKED_BACK]:
+    newest = selectors.newest_said_before(
+        user_id=evidence.user_id, at=evidence.asked_at, besides=read_ids
+    )
+    for message in newest:
         if named.search(message.text):
             out.append((message.text, message.sent_at or message.created_at, None))
     return out
