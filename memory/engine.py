@@ -22,6 +22,7 @@ from memory.engines.base import Engine, UpdateResult
 from memory.events import Done, Event, Failed, MemoryChanged, Routed, Token
 from memory.models import MemoryState
 from memory.nlp import wording
+from memory.nlp.text import spoken_marks
 
 logger = logging.getLogger(__name__)
 _UPDATE_ROUTES = (Message.Route.UPDATE, Message.Route.BOTH)
@@ -108,6 +109,7 @@ def run_command(*, message: Message, engine: Engine, plan) -> UpdateResult:
 
 def _forced(text: str, kind: str) -> nlp.Route:
     """Replays know what a line is (a dataset turn is a statement, a probe a question)."""
+    text = spoken_marks(text)
     return nlp.Route(
         kind=kind,
         update_text=text if kind in _UPDATE_ROUTES else "",

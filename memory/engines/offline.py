@@ -7,7 +7,7 @@ from asgiref.sync import sync_to_async
 from chatbot.models import Message
 from memory.engines.base import Engine, UpdateResult
 from memory.models import Backend
-from memory.pipeline import answer, commands, question
+from memory.pipeline import answer, commands, ondate, question
 from memory.pipeline.offline import OfflineSteps
 from memory.pipeline.update import Prepared, prepare, run_update, split_speaker
 
@@ -29,10 +29,15 @@ class OfflineEngine(Engine):
 
     def compose_answer(self, *, message: Message, text: str) -> str:
         speaker, text = split_speaker(text, message.user.get_username())
-        evidence = question.gather(
-            user_id=message.user_id, text=text, speaker=speaker, at=message.sent_at
-        )
-        return answer.compose(evidence)
+
+        def ask(text: str) -> str:
+            evidence = question.gather(
+                user_id=message.user_id, text=text, speaker=speaker, at=message.sent_at
+            )
+            return answer.compose(evidence)
+
+        # ("Is my surgery on April 9?" is answered by when it is)
+        return ondate.answer(text, ask) or ask(text)
 
     async def answer(self, *, message: Message, text: str) -> AsyncIterator[str]:
         from memory.engine import tokens_of

@@ -13,9 +13,9 @@ from dataclasses import replace
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory.nlp.anchors import event_anchor
-from memory.nlp.heldby import common_noun, held_here, in_charge, in_group
+from memory.nlp.heldby import by_duty, common_noun, held_here, in_charge, in_group
 from memory.nlp.marks import NOW_ADVERBS
-from memory.nlp.parse import Token, child, parse
+from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
     ANIMALS,
@@ -29,7 +29,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.relations import ROLE_NOUNS
-from memory.nlp.slotwords import OF_PLACES, commute_asked, measured, possessing
+from memory.nlp.slotwords import OF_PLACES, commute_asked, getting_around, measured, possessing
 from memory.nlp.words import VEHICLES
 
 # Questions whose owned noun is the slot asked ("What is my dog's name?", "Who is my
@@ -106,7 +106,21 @@ def _will(found: re.Match) -> str:
     return f"will {found.group(1)} {found.group(2)}"
 
 
+# "Which animals share my home?" asks who lives with the speaker
+SHARE_HOME = re.compile(
+    r"(?<!\bI )(?<!\bwe )\b(share|shares|sharing)\s+(?:my|our)\s+"
+    r"(?:home|house|flat|apartment|place)\b(?!\s+with)",
+    re.I,
+)
+
+
+def _live_with(found: re.Match) -> str:
+    verb = found.group(1).lower()
+    return {"share": "live", "shares": "lives", "sharing": "living"}[verb] + " with me"
+
+
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
+    text = SHARE_HOME.sub(_live_with, text)
     text = WH_IS.sub(r"\1 is", text)
     text = WHAT_IS_DOING.sub(r"\1 is", text)
     text = GOING_TO.sub(_will, text)
@@ -143,6 +157,10 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
     among = one_of(root)
     if among:  # "Which of my supervisors replies to emails at 2am?" asks who does
         return read_question(among, speaker=speaker)
+    if not base.yes_no and getting_around(root):  # "What do I use to get around now?"
+        subject = child(root, "nsubj")
+        if subject is not None:
+            return replace(base, subject=reader.entity(subject), relation="drive", object=None)
     if not base.yes_no and commute_asked(root):  # "How do I get to work these days?"
         subject = child(root, "nsubj")
         if subject is not None:
@@ -152,6 +170,11 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
         # "What did I start doing at the club?" asks what is done there, not a job there
         return replace(base, relation=None, object=None)
     owning = root.lemma_ in OWNING_VERBS or possessing(root)
+    duty = by_duty(root, reader)
+    if duty:  # ("who looks after the money?" asks of no time "after" the money)
+        return replace(
+            base, subject=duty[0], relation=duty[1], object=None, anchor=None, wants_order=False
+        )
     owned = held_here(root, reader) or in_charge(root, reader) or in_group(root, reader)
     owned = owned or (owned_slot(doc, reader) if owning else None)
     owned = owned or called_role(root, reader)
@@ -228,6 +251,8 @@ def habitual(root: Token) -> str | None:
         return None
     if root.tag_ == "VBG":
         return None  # "What am I using to get to work now?": a means, no habit
+    if any(a.lower_ in ("do", "does") for a in children(root, "aux")):
+        return None  # "What do I use to get around?": a means, now
     return "".join(t.text_with_ws for t in root.doc if t not in (root, to)).strip()
 
 

@@ -111,7 +111,9 @@ class CopulaFrames:
         # ("his nephew Yeison is the foreman": the one named beside who they are to someone)
         apposed = [a for a in children(subject, "appos") if a.pos_ == "PROPN"]
         subject = apposed[0] if subject.pos_ == "NOUN" and apposed else subject
-        if not (subject.pos_ == "PROPN" or name_like(subject)) or attr.tag_ != "NN":
+        # (a post in lower case the tagger took for a name is a noun: "deputy cox")
+        noun = attr.tag_ == "NN" or attr.tag_ == "NNP" and attr.is_lower
+        if not (subject.pos_ == "PROPN" or name_like(subject)) or not noun:
             return
         if child(attr, "poss") is not None:
             return

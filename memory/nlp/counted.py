@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from memory.nlp.casing import english_words
 from memory.nlp.parse import Token, child
+from memory.nlp.predicates import TIME_WORDS
 from memory.nlp.words import ANIMALS, PEOPLE, ROLE_SYNONYMS
 
 SEPARATORS = {",", "and", "plus", "&", "+", ":", "-", "–"}
@@ -42,7 +43,9 @@ def _name(token: Token, numbered: bool) -> bool:
     if token.pos_ == "PROPN" or word[:1].isupper():
         return True
     if numbered:
-        return not token.is_stop and token.pos_ not in ("AUX", "DET", "ADP", "PRON")
+        # (not what the counted ones did: "the two new kids started today")
+        closed = ("AUX", "DET", "ADP", "PRON", "VERB", "ADV")
+        return not token.is_stop and token.pos_ not in closed and token.lower_ not in TIME_WORDS
     return word.lower() not in english_words()
 
 

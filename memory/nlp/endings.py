@@ -36,6 +36,7 @@ ENDING_PHRASES = {
     ("stand", "down"),
     ("hand", "in"),  # "handed in my driving licence"
     ("hand", "back"),
+    ("call", "off"),  # "we called the trip off"
 }
 # Leaving with nothing left named: the one who leaves is gone from where they were.
 LEAVING = {("move", "out"), ("quit", ""), ("drop", "out"), ("walk", "out"), ("step", "down")}

@@ -4,6 +4,16 @@ import re
 from functools import lru_cache
 
 _ARTICLES = {"the", "a", "an"}
+# Words people say clipped, keyed one way ("my physio is on Thursdays" is the physiotherapy
+# asked about)
+CLIPPED = dict.fromkeys(("physiotherapy", "physiotherapist", "physiotherapists"), "physio")
+CLIPPED |= dict.fromkeys(("university", "universities"), "uni")
+CLIPPED |= dict.fromkeys(("veterinarian", "veterinary", "veterinarians"), "vet")
+CLIPPED |= dict.fromkeys(("laboratory", "laboratories"), "lab")
+CLIPPED |= dict.fromkeys(("examination", "examinations"), "exam")
+CLIPPED |= dict.fromkeys(("rehabilitation",), "rehab")
+CLIPPED |= dict.fromkeys(("gymnasium",), "gym")
+CLIPPED |= dict.fromkeys(("kindergarten", "kindy", "kinder"), "kindergarten")
 
 
 @lru_cache(maxsize=8192)  # called for every pair the update and question steps compare
@@ -12,7 +22,7 @@ def entity_key(name: str) -> str:
     text = name.lower().replace("’", "'")
     text = re.sub(r"'s\b", "", text)
     text = re.sub(r"\b([a-z])\.\s*(?=[a-z]\.)", r"\1", text)
-    words = [w for w in re.split(r"[^\w]+", text) if w and w not in _ARTICLES]
+    words = [CLIPPED.get(w, w) for w in re.split(r"[^\w]+", text) if w and w not in _ARTICLES]
     return " ".join(words)
 
 

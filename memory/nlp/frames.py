@@ -238,6 +238,7 @@ class SentenceFrames(
             if self.took_post(verb, subject, neg, plan):
                 continue
             self.took_over(verb, subject, neg, plan)
+            self.handed_over(verb, subject, neg, plan)
             if self.spent(verb, subject, neg, plan):
                 continue
             if self.offered(verb, subject, neg):

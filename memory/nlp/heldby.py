@@ -77,3 +77,24 @@ def common_noun(token: Token) -> bool:
     if token.pos_ == "NOUN":
         return True
     return token.pos_ == "PROPN" and token.text.islower() and token.lower_ in english_nouns()
+
+
+# Posts asked by what their holder does ("who keeps the accounts?" asks for the treasurer):
+# the duty's noun, said as the object of a verb of looking after.
+DUTIES = dict.fromkeys(
+    ("money", "accounts", "books", "bookkeeping", "finances", "funds", "treasury"), "treasurer"
+)
+TENDING = {"keep", "do", "handle", "manage", "run", "mind", "look", "take", "oversee", "hold"}
+
+
+def by_duty(root: Token, reader: Reader) -> tuple[str, str, None] | None:
+    """ "Who keeps the cooperative's accounts now?", "who looks after the club's money?",
+    "who does the bookkeeping?": the speaker's holder of the post that does it."""
+    who = child(root, "nsubj")
+    if who is None or who.lower_ != "who" or root.lemma_ not in TENDING:
+        return None
+    objects = [*children(root, "dobj")]
+    objects += [o for p, o in prep_objects(root) if p in ("after", "of", "care")]
+    objects += [o for c in children(root, "dobj") if c.lower_ == "care" for _, o in prep_objects(c)]
+    post = next((DUTIES[o.lower_] for o in objects if o.lower_ in DUTIES), None)
+    return (reader.speaker, f"role:{post}", None) if post else None

@@ -24,7 +24,9 @@ GOT_HOME = ("get", "take")
 def home_place(token: Token) -> Token | None:
     """The named place a home noun says it is in: "a house in Risskov", "a flat in Zuoying",
     "the Ahodwo house"; None for any other word."""
-    if token.pos_ != "NOUN" or token.lemma_.lower() not in DWELLINGS:
+    # (opening a sentence, the tagger may take it for a name: "Condo in the Beltline.")
+    opening = token.pos_ == "PROPN" and token.i == token.sent.start
+    if token.pos_ != "NOUN" and not opening or token.lemma_.lower() not in DWELLINGS:
         return None
     # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
     held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])
@@ -55,13 +57,19 @@ class HomeFrames:
         raise NotImplementedError  # SentenceFrames.add
 
     def new_home_said(self, token: Token) -> None:
-        """ "i MOVED. ... new flat in Tabor, across the river": a new home said without a
-        verb is where the speaker lives now."""
-        opening = token.i == token.sent.start + 1 and token.doc[token.sent.start].lower_ == "new"
-        if not opening:  # (the sentence opens with it: the parser may hang it on "cheaper")
+        """ "i MOVED. ... new flat in Tabor, across the river", "Condo in the Beltline. 1
+        bed.": a home said without a verb, opening its sentence, is where the speaker lives
+        now."""
+        before = token.doc[token.sent.start : token.i]
+        # (the sentence opens with it: the parser may hang "new" on "cheaper")
+        if len(before) > 2 or any(t.pos_ not in ("ADJ", "DET", "NUM") for t in before):
             return
+        if any(t.lower_ in ("a", "an", "the") for t in before) and before[:1].text != "new":
+            return  # ("A flat in Leith would be nice")
         if any(t.pos_ in ("VERB", "AUX") for t in token.sent) or child(token, "poss"):
             return  # ("his new flat in X" is his)
+        if any(p == "for" for p, _ in prep_objects(token)):
+            return  # ("flat in Leith for my mum")
         place = home_place(token)
         if place is not None:
             self.add(self.reader.speaker, "lives_in", self.reader.value(place))
@@ -84,6 +92,8 @@ class HomeFrames:
         """ "we're moving the studio from Ciudad Vieja to Cordón in August": where the studio
         is (going to be); where it was is past only once it has moved."""
         thing = self.moved_thing(verb, "")
+        if thing is not None and self.moved_in_time(verb, thing, neg, plan):
+            return True
         places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
         to = [self.reader.value(o) for p, o in places if p in ("to", "into")]
         if not to and any(c.lower_ == "there" for c in verb.children) and self.reader.last_place:
@@ -95,6 +105,20 @@ class HomeFrames:
         for prep, old in places:
             if prep == "from" and not neg:  # there until the move, if it is to come
                 self.add(entity, "be_in", self.reader.value(old), past=not plan)
+        return True
+
+    def moved_in_time(self, verb: Token, thing: Token, neg: bool, plan: bool) -> bool:
+        """ "we've moved rehearsals to Tuesday and Friday nights", "they moved the meeting
+        to Thursday": when the thing is (said as "the meeting is on Thursday" is)."""
+        # (the parser may hang the time on the thing: "moved rehearsals to Tuesday")
+        times = [(p, o) for p, o in prep_objects(verb) + prep_objects(thing) if is_time(o)]
+        to = [o for p, o in times if p in ("to", "till", "until")]
+        if not to:
+            return False
+        entity = self.reader.entity(thing)
+        when = to[0].doc[to[0].left_edge.i : to[0].right_edge.i + 1]
+        said = " ".join(t.text for t in when if t.dep_ not in ("det", "prep", "poss"))
+        self.add(entity, "be_on", said, negated=neg, plan=plan)
         return True
 
     def transferred(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:

@@ -62,14 +62,32 @@ AGE = re.compile(r"^(?P<age>[1-9]\d?)(?P<end>\s*[,.!]|$)")
 AGED = re.compile(r"^[,\s]*(?P<age>[1-9]\d?)\s*,\s*(?P<rest>\S.*)$", re.S)
 
 
+# "Namaste from Rishikesh!", "greetings from sunny Crete": a hello sent from a place says
+# where the speaker is
+HELLO_FROM = re.compile(
+    r"^\s*(?:(?:hello|hi|hey|greetings|namaste|hola|bonjour|ciao|salut|aloha|kia ora|"
+    r"salam|merhaba|ola|olá|hallo|hej)\s+)+from\s+(?:sunny\s+|rainy\s+|beautiful\s+)?"
+    r"(?P<place>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s*(?P<end>[!.]+|$)",
+    re.I,
+)
+
+
 def said_of_self(text: str) -> str:
     """`text` with each verbless self-description said as "I'm a ..."."""
+    text = HELLO_FROM.sub(_here, text, count=1)
     parts = SEGMENT.split(text)
     named = _named(parts)
     if named != parts:
         parts = SEGMENT.split(" ".join(named))
     changed = [_as_self(part) for part in parts]
     return " ".join(changed) if changed != parts or named != SEGMENT.split(text) else text
+
+
+def _here(found: re.Match) -> str:
+    place = found["place"]
+    if not place[:1].isupper():
+        return found[0]  # ("hi from me": no place)
+    return f"I arrived in {place}{found['end'] or '.'} "  # (a visit: home is kept)
 
 
 def _named(parts: list[str]) -> list[str]:

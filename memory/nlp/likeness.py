@@ -47,6 +47,23 @@ def same_head(old, run: list[Token]) -> tuple[str, str] | None:
     return (found[0].text, text_of(run)) if found else None
 
 
+TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "mx", "mister", "madam"}
+
+
+def same_title(old, run: list[Token]) -> tuple[str, str] | None:
+    """ "its mr Venter for maths" for "maths teacher is mr Botha": a name said with the
+    title of one said before stands for it."""
+    if len(run) < 2 or run[0].lower_.rstrip(".") not in TITLES:
+        return None
+    title = run[0].lower_.rstrip(".")
+    for t in old:
+        after = old[t.i + 1] if t.i + 1 < len(old) else None
+        if t.lower_.rstrip(".") == title and after is not None and after.lower_ != run[1].lower_:
+            if after.pos_ == "PROPN" or after.text[:1].isupper():
+                return f"{t.text} {after.text}", text_of(run)
+    return None
+
+
 def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
     """A weekday for a weekday, an ordinal or a number for one: the last said of its kind
     ("June 21" for "June 14": the month is the same, the day is what changed)."""

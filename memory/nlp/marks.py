@@ -198,6 +198,8 @@ def _marks_end(token: Token) -> bool:
     if token.pos_ == "VERB" and token.tag_ in ("VBD", "VBN") and _ends(token):
         # ("is being transferred to theatre from Monday": not yet)
         return not _present_state(token) and not is_plan(token)
+    if token.pos_ == "VERB" and _narrated(token) and _ends(token):
+        return not is_plan(token)
     if token.lemma_ == "go" and token.dep_ in ("ccomp", "xcomp") and token.head.lemma_ == "let":
         return True  # "we had to let Bosun go"
     if (
@@ -279,6 +281,24 @@ def _no_longer(token: Token) -> bool:
         head = token.head
         return any(c.dep_ == "neg" for c in head.children)
     return False
+
+
+def _narrated(verb: Token) -> bool:
+    """A verb with no auxiliary telling what happened in the present ("Hervé goes back to
+    the cooperative", "Burak leave the restaurant"); "Mairi is retiring" has an auxiliary,
+    and "Rab moving to Oban" none, and both are still to come."""
+    if any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    habit = any(t.lower_ in HABITUAL for t in verb.sent)  # ("she quits at five every day")
+    # ("her erasmus ends in february": a present with a time is one set for then)
+    timed = any(is_time(o) for _, o in prep_objects(verb)) or any(
+        c.dep_ == "npadvmod" and is_time(c) for c in verb.children
+    )
+    finite = verb.tag_ in ("VBZ", "VBP") and verb.dep_ in ("ROOT", "conj", "ccomp")
+    return finite and not habit and not timed
+
+
+HABITUAL = {"every", "always", "usually", "often", "sometimes", "never", "normally", "daily"}
 
 
 def _present_state(token: Token) -> bool:

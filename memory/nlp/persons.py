@@ -149,6 +149,8 @@ class PersonFrames:
         years = number.text  # as said: "the twins are twelve"
         if subject.pos_ == "NOUN" and subject.lemma_.lower() not in ANIMATE:
             return False  # "the rent is 950": a number of a thing is not its age
+        if subject.lower_ in ("we", "they") and attr.lemma_ not in ("old", "year"):
+            return False  # "so we are 19 now": how many, not how old
         # "Tomás, who is 8", "the twins Lucía and Martina, who are 11"
         for each in said_of(subject):
             if each != subject:

@@ -13,6 +13,8 @@ from memory.nlp.reader import Reader, called, is_time, prep_objects
 # "accepted the chief pilot role", "took over the treasurer job": a post taken
 TAKING = {"accept", "take", "assume", "land", "inherit", "fill"}
 POSTS = {"role", "job", "position", "post"}
+# "handed the treasurer job over to Hugo", "passed the captaincy on to Ama"
+HANDING = {"hand", "pass", "give"}
 # Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
 APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
 # "first week at X", "three weeks at Verdia"
@@ -69,6 +71,25 @@ class PostFrames:
         if obj is not None:
             self.add(old, "run", self.reader.value(obj), past=True)
             self.add(new, "run", self.reader.value(obj))
+
+    def handed_over(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
+        """ "she handed treasurer over to Hugo", "Ken passed the captain job on to Ama": the
+        one handed to holds the post now, the speaker's (one holder), in the hander's place."""
+        from memory.nlp.intro import agent
+
+        if neg or verb.lemma_ not in HANDING or particle(verb) not in ("over", "on", None):
+            return
+        post = child(verb, "dobj")
+        to = next((o for p, o in prep_objects(verb) if p == "to"), None)
+        if post is None or to is None or not (to.pos_ == "PROPN" or name_like(to)):
+            return
+        named = post.lemma_.lower() in POSTS and [c for c in post.lefts if c.dep_ == "compound"]
+        if not (agent(post.lower_) or named):
+            return  # "handed the keys over to Hugo": no post
+        title = post.doc[named[0].i : post.i].text if named else post.lower_
+        # (the post alone passes: what else the hander holds is still theirs)
+        role = f"role:{title.lower()}"
+        self.add(self.reader.speaker, role, self.reader.value(to), plan=plan, sole=True)
 
     def appointed(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "Aline was made deputy director of the library", "got promoted to head

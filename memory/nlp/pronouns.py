@@ -82,6 +82,31 @@ class Pronouns:
         self.gender[person] = want
         return person
 
+    def spliced(self, pronoun: Token) -> str | None:
+        """ "Instead we get Ola, he was in Tyttebær before": a name ending the clause before
+        a comma, and a subject pronoun starting the next, is who it is (unless the text showed
+        that name to be of the other gender)."""
+        doc, i = pronoun.doc, pronoun.i
+        want = FEMININE.get(pronoun.lower_)
+        if want is None or pronoun.dep_ not in SUBJECTS or i < 2 or doc[i - 1].text != ",":
+            return None
+        before = doc[i - 2]
+        # (a name the tagger took for an adjective too: "we get Ola, he ...")
+        if not (before.pos_ == "PROPN" or name_like(before)) or is_time(before):
+            return None
+        from memory.nlp.casing import is_first_name
+
+        if before.dep_ == "pobj":
+            return None  # ("lives alone in Coimbra, she's 91", "mate on the Þórsnes, she")
+        name = self.name_of(before)
+        shown = self.gender.get(name) or listed_gender(name) or title_gender(name)
+        if shown not in (None, "", want) or name in self.things | self.aliases:
+            return None
+        if name not in self.people and not listed_gender(name) and not is_first_name(name):
+            return None  # (a person the text or the names list knows, "we get Ola, he ...")
+        self.gender[name] = want
+        return name
+
     def dislocated(self, pronoun: Token) -> str | None:
         """ "Thảo she don't live with us anymore", "my husband he works at the port": the
         person said right before a subject pronoun, hung on its verb, is who it is."""

@@ -90,6 +90,17 @@ def counts_time(number: Token) -> bool:
     return after is not None and after.lower_ in COUNTED_TIME
 
 
+# What a noun before a relative may say of them ("step dad", "foster mum", "twin sister")
+KIN_PREFIXES = {"step", "foster", "half", "twin", "baby", "birth", "god", "grand", "ex", "host"}
+
+
+def _stray_before_kin(mod: Token, token: Token) -> bool:
+    """A noun the parser hung on a relative from the words before, which is no kind of
+    relative: "big news dad moved ..." is dad, dictated without a stop."""
+    kin = ROLE_SYNONYMS.get(token.lower_, token.lemma_.lower()) in GENDERED
+    return kin and mod.dep_ == "compound" and mod.pos_ == "NOUN" and mod.lower_ not in KIN_PREFIXES
+
+
 @dataclass
 class Reader(Pronouns):
     """Reads one message; remembers the last person named for pronouns."""
@@ -193,6 +204,9 @@ class Reader(Pronouns):
             and c.lower_ != "own"  # "my own son Jonas" is my son
             and c != name_said_before(token)
         ]
+        # (and what was said of that noun: "big news dad" is not a big father)
+        stray = max((c.i for c in mods if _stray_before_kin(c, token)), default=-1)
+        mods = [c for c in mods if c.i > stray]
         head = token.lemma_.lower() if token.tag_ == "NNS" else token.lower_
         # (by the word as said first: the lemmatiser makes "roomies" "roomy")
         said = ROLE_SYNONYMS.get(token.lower_) or ROLE_SYNONYMS.get(head, head)
@@ -223,6 +237,7 @@ class Reader(Pronouns):
         if low in THIRD_PERSON:
             return (
                 self.dislocated(token)
+                or self.spliced(token)
                 or self.paired(token)
                 or self.earlier_subject(token)
                 or self.pronoun(low, self.co_named(token))
@@ -334,7 +349,18 @@ class Reader(Pronouns):
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
         if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"
-            run = [t for t in token.subtree if t.pos_ in ("PROPN", "NUM") or t.dep_ == "case"]
+            # (a word in lower case the tagger took for a name keeps its noun: "deputy cox")
+            lower = token.is_lower
+            run = [
+                t
+                for t in token.subtree
+                if t.pos_ in ("PROPN", "NUM")
+                or t.dep_ == "case"
+                or lower
+                and t.dep_ == "compound"
+                and t.pos_ == "NOUN"
+                and t.head == token
+            ]
             # ("lived in Cork 10 yrs": a number of years after a name is no part of it)
             run = [t for t in run if not (t.pos_ == "NUM" and counts_time(t))]
             first = min([token.i, *[t.i for t in run if t.i <= token.i]])
@@ -345,7 +371,9 @@ class Reader(Pronouns):
             span = token.doc[first : last + 1]
             # Only contiguous names: stop at the first word that is not part of one.
             words = [
-                t for t in span if t.pos_ in ("PROPN", "NUM", "PART", "ADP") or t.lower_ in LINKS
+                t
+                for t in span
+                if t.pos_ in ("PROPN", "NUM", "PART", "ADP") or t.lower_ in LINKS or t in run
             ]
             if len(words) == len(span):
                 return glued(span).text
@@ -442,7 +470,20 @@ def name_said_before(token: Token) -> Token | None:
     ("Khoa sister", "Phúc wife"): the owner's, when the noun names someone's person."""
     if token.lemma_.lower() not in PEOPLE or child(token, "det", "poss") is not None:
         return None
-    return next((c for c in token.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+    from memory.nlp.casing import english_words
+
+    # (right before it, and a name as typed: "big news mum moved" is no one's mum but mine)
+    return next(
+        (
+            c
+            for c in token.lefts
+            if c.dep_ == "compound"
+            and c.pos_ == "PROPN"
+            and c.i == token.i - 1
+            and (c.text[:1].isupper() or c.lower_ not in english_words())
+        ),
+        None,
+    )
 
 
 def glued(span: Span) -> Span:

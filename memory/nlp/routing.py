@@ -13,7 +13,7 @@ from typing import Literal
 
 from memory.nlp.parse import parse
 from memory.nlp.questions import AUX, WH, WRAPPERS
-from memory.nlp.text import sentences
+from memory.nlp.text import sentences, spoken_marks
 
 RECALL = re.compile(
     r"^(?:what (?:do|did) you (?:remember|know|recall)|tell me (?:everything|all|what you "
@@ -165,7 +165,7 @@ def chitchat_reply(text: str) -> str | None:
 
 def route(text: str) -> Route:
     """Route a message; raises ValueError for an empty one (the chat refuses those earlier)."""
-    text = (text or "").strip()
+    text = spoken_marks((text or "").strip())
     if not text:
         raise ValueError("empty message")
     command = _command(text)

@@ -30,6 +30,16 @@ def commute_asked(root: Token) -> bool:
     return root.lemma_ in GOING and bool(work)
 
 
+def getting_around(root: Token) -> bool:
+    """ "What do I use to get around now?", "how does Ana get about?": what one drives or
+    rides (the vehicle slots), not where one goes."""
+    doc = root.doc
+    about = ("around", "about", "round")
+    return any(
+        t.lemma_ == "get" and any(c.lower_ in about for c in t.children) for t in doc
+    ) and any(t.lower_ in ("what", "how", "which") for t in doc[:2])
+
+
 def possessing(verb: Token) -> bool:
     """ "have", and "have got" ("Which animals has my mother got now?")."""
     got = verb.lemma_ == "get" and any(a.lemma_ == "have" for a in children(verb, "aux"))

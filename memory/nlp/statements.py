@@ -17,6 +17,7 @@ from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, with_names
 from memory.nlp.repair import repaired
+from memory.nlp.text import spoken_marks
 from memory.nlp.wording import clause
 from memory.nlp.words import DENIALS, PEOPLE
 
@@ -288,7 +289,7 @@ def extract(
     show ("m", "f" or ""), so that "he" and "she" can go to different people."""
     reader = Reader(speaker=speaker, last_person=last_person)
     reader.know(people)
-    text = with_known_names(text, [person for person, _ in people])
+    text = with_known_names(spoken_marks(text), [person for person, _ in people])
     # "on wednesday now... sorry, thursday not wednesday": what was meant is read
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb

@@ -8,6 +8,7 @@ textblob-aptagger, loaded into NLTK's PerceptronTagger.
 import importlib.util
 import os
 import pickle
+import re
 import threading
 from functools import cache, lru_cache
 
@@ -45,6 +46,34 @@ def _tagger():
 # the fact-to-sentence match); the results are cached per text, and copied out so that callers
 # may change what they get.
 _CACHE = 4096
+
+
+# Dictation software that is not told to punctuate writes the marks out as words ("hi there
+# full stop I'm Tom comma a flight instructor"). Only a message that says a full stop, a
+# question mark or an exclamation mark this way has its commas read as marks too ("a comma
+# splice" said alone keeps its word).
+_DICTATED = re.compile(r"\b(?:full stop|question mark|exclamation (?:mark|point))\b", re.I)
+_SPOKEN_MARKS = (
+    (re.compile(r"\s*\bfull stop\b", re.I), "."),
+    (re.compile(r"\s*\bquestion mark\b", re.I), "?"),
+    (re.compile(r"\s*\bexclamation (?:mark|point)\b", re.I), "!"),
+    (re.compile(r"\s*\bcomma\b", re.I), ","),
+)
+
+
+def spoken_marks(text: str) -> str:
+    """`text` with punctuation dictated as words written as marks, and a stop where a run-on
+    correction names the wrong one twice ("the new carer is Renata not Regina Regina is the
+    coordinator": the second "Regina" starts a sentence)."""
+    text = _DENIED_TWICE.sub(r"\1. \3", text)
+    if _DICTATED.search(text) is None:
+        return text
+    for words, mark in _SPOKEN_MARKS:
+        text = words.sub(mark, text)
+    return text
+
+
+_DENIED_TWICE = re.compile(r"\b(not ([A-Z][\w'’-]+)) (\2)\b")
 
 
 def sentences(text: str) -> list[str]:

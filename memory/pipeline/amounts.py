@@ -26,6 +26,7 @@ from memory.nlp.predicates import is_plan
 from memory.nlp.words import NUMBER_NAMES
 from memory.pipeline.amend import put_right
 from memory.pipeline.dated import messages
+from memory.pipeline.expect import counted_stem
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
@@ -85,7 +86,7 @@ def asked(evidence: Evidence) -> Asked | None:
     after = [t for t in doc if t.idx > found.end() - 1 and not t.is_punct]
     noun = said_as = ""
     if how in ("many", "much") and after and after[0].pos_ == "NOUN":
-        noun = nlp.stem(after[0].lemma_.lower())
+        noun = counted_stem(after[0].lemma_)
         said_as = nlp.stem(after[0].lower_)
     subject = intent.subject or ""
     if subject and owned_by(evidence.speaker, subject):
@@ -153,7 +154,8 @@ def mentioned(evidence: Evidence, question: Asked) -> bool:
 
 
 def _stems(text: str) -> set[str]:
-    return {nlp.stem(w) for w in WORD.findall(text.lower())}
+    words = WORD.findall(text.lower())
+    return {nlp.stem(w) for w in words} | {counted_stem(w) for w in words}
 
 
 def read(evidence: Evidence, question: Asked) -> list[Said]:
@@ -205,7 +207,7 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
     if not _number(token) or _set_aside(token):
         return ""
     unit = _unit(token)
-    unit_stem = nlp.stem(unit.lemma_.lower()) if unit is not None else ""
+    unit_stem = counted_stem(unit.lemma_) if unit is not None else ""
     stems = {nlp.stem(t.lemma_.lower()) for t in sent if t.is_alpha}
     if _named(question.subject) and not _names(sent.doc[:], question.subject):
         return ""  # (the message names whom it asks: "Hasan ... Very good cheese, aged 10 months")

@@ -34,7 +34,7 @@ from memory.pipeline.dates import dated_beside, happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
 from memory.pipeline.guard import base_relation, owned_by
 from memory.pipeline.names import about_subject, of_asked, source
-from memory.pipeline.question import Evidence
+from memory.pipeline.question import BEFORE_OR_AFTER, Evidence
 from memory.pipeline.speech import day, quote, sentence, since, speak, until
 from memory.pipeline.yesno import says_ended, yes_no
 
@@ -83,6 +83,8 @@ def decide(evidence: Evidence) -> str | None:
         # "What month did I join the choir?" asks when, as "when" does
         intent = replace(intent, wh="when")
         evidence = replace(evidence, intent=intent)
+    if len(evidence.firsts) == 2 and BEFORE_OR_AFTER.match(intent.text):
+        return before_or_after(evidence)
     if len(evidence.firsts) == 2 and re.search(r"\b(first|earlier)\b", intent.text, re.I):
         return which_first(evidence)
     if amounts.never_counted(evidence):
@@ -97,6 +99,8 @@ def decide(evidence: Evidence) -> str | None:
         or anchored.before_anchor(evidence)
         or located.where_thing(evidence)
         or located.where_is(evidence)
+        or located.whereabouts(evidence)
+        or located.home_of(evidence)
         or origin.answer(evidence)
         or typed.answer(evidence)
         or typed.described(evidence)
@@ -152,7 +156,25 @@ def answerable(evidence: Evidence) -> Evidence:
     # the best-ranked only: each check parses a statement, and the rest never answers
     question = evidence.intent.text
     facts = expect.offering(evidence.facts[:ANSWERABLE], wanted, question)
+    subject = evidence.intent.subject or ""
+    if wanted.kind == "number" and subject and not owned_by(evidence.speaker, subject):
+        # ("How old is Femke?": a number said of no Femke is no answer, "Jonas, who is 9")
+        facts = [f for f in facts if of_asked(subject, f, told(f, evidence), evidence.speaker)]
     return replace(evidence, facts=facts)
+
+
+def told(fact: Fact, evidence: Evidence) -> str:
+    """The fact's sentence said back, and its own triplet's words."""
+    return f"{quote(fact, evidence.speaker)}. {fact.text}"
+
+
+def before_or_after(evidence: Evidence) -> str:
+    """ "Did I buy the scooter before or after the civet took the hens?": whether the first
+    event named happened before the second, by the dates the user gave, else by when each
+    was first told."""
+    (_, one), (_, other) = evidence.firsts.items()
+    earlier = (happened_at(one), one.pk) < (happened_at(other), other.pk)
+    return f"{'Before' if earlier else 'After'}. {sentence(quote(one, evidence.speaker))}"
 
 
 def which_first(evidence: Evidence) -> str:

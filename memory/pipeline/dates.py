@@ -216,7 +216,10 @@ def _day_of_month(ordinal, said_at: datetime, *, weekday: str = "") -> str:
 
     number = int(re.match(r"\d+", ordinal.text).group(0))
     verb = governing_verb(ordinal)
-    happened = verb is not None and verb.tag_ in ("VBD", "VBN")
+    # (or a verb joined to it before the day, where the parser hung the day on the first:
+    # "she lives in São Roque and started at the hospital on the 15th")
+    joined = [c for c in verb.children if c.dep_ == "conj" and c.i < ordinal.i] if verb else []
+    happened = any(v.tag_ in ("VBD", "VBN") for v in [verb, *joined] if v is not None)
     year, month = said_at.year, said_at.month
     if happened and number > said_at.day:
         year, month = (year - 1, 12) if month == 1 else (year, month - 1)

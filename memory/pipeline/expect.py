@@ -74,7 +74,11 @@ def expected(question: str) -> Expected | None:
         return Expected("place")
     if word == "how":
         after = doc[wh.i + 1] if wh.i + 1 < len(doc) else None
-        return Expected("number") if after is not None and after.lower_ in NUMBER_WORDS else None
+        if after is None or after.lower_ not in NUMBER_WORDS:
+            return None
+        # ("how many children": a number of anything else is no answer, "three weeks")
+        counts = after.head if after.lower_ == "many" and after.head.pos_ == "NOUN" else None
+        return Expected("number", counted_stem(counts.lemma_) if counts is not None else "")
     if word in ("who", "whom"):
         return Expected("person")
     if word not in ("what", "which"):
@@ -109,6 +113,9 @@ def asked_noun(doc: Doc, wh: Token) -> Expected | None:
         named = naming.head if named is None and naming.dep_ == "acl" else named
         return Expected("name", stem(named.lemma_.lower()) if named is not None else "")
     noun = wh.head if wh.dep_ == "det" and wh.head.pos_ == "NOUN" else None
+    after = doc[wh.i + 1] if wh.i + 1 < len(doc) else None
+    if noun is None and after is not None and after.pos_ == "NOUN" and after.dep_ != "compound":
+        noun = after  # ("On which weekday is ...?" parsed with "which" as the object of "on")
     if noun is not None and noun.lemma_.lower() in DATE_NOUNS | {"time"} and not counted(noun):
         return Expected("date")  # "what day", "what time"
     if noun is None and root.lemma_ == "be" and wh.head == root:
@@ -199,6 +206,8 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         # ("the second floor" counts no amount)
         amount = token.like_num and token.ent_type_ != "ORDINAL"
         if wanted.kind == "number" and (amount or token.ent_type_ in NUMBER_LABELS):
+            if wanted.noun and _counts_other(token, wanted.noun):
+                continue
             if "old" not in asked or an_age(token) and _of_asked(token, asked):
                 return True
         if wanted.kind == "job" and (agent(token.lower_) or token.lemma_.lower() in WORK_WORDS):
@@ -224,6 +233,24 @@ WORK_WORDS |= {"intern", "internship", "shift", "business", "company", "firm", "
 WORK_WORDS |= {"teach", "drive", "run", "own", "manage", "cook", "nurse", "farm", "coach", "sell"}
 
 
+# Nouns counted under another name ("how many kids" - "17 children")
+COUNTED_AS = {"kid": "child", "children": "child", "kids": "child", "people": "person"}
+
+
+def counted_stem(word: str) -> str:
+    """The stem of a counted noun, one for its other names ("kids" and "children")."""
+    word = word.lower()
+    return stem(COUNTED_AS.get(word, word))
+
+
+def _counts_other(number: Token, noun: str) -> bool:
+    """Whether a number counts some other noun than the one asked ("sick for three weeks"
+    for "how many children"); a number that counts nothing said may be the answer ("now
+    we are 25")."""
+    counted = number.head if number.dep_ == "nummod" else None
+    return counted is not None and counted.pos_ == "NOUN" and counted_stem(counted.lemma_) != noun
+
+
 def _of_asked(number: Token, asked: set[str]) -> bool:
     """Whether an age is said of the one asked ("how old is Matteo?"): its clause's subject,
     or the name it stands beside, is them or a "he"/"she" that may be them; "I am eighty
@@ -237,8 +264,15 @@ def _of_asked(number: Token, asked: set[str]) -> bool:
     if not said:
         return True
     who = said[0]
+    if who.lower_ in ("who", "that") and node.dep_ == "relcl":
+        # ("the young Théo who is 20": the age of whom the clause describes)
+        return stem(node.head.lower_) in asked
     if who.lower_ in ("i", "we", "me", "you"):  # (the user's words, said back as "you")
         return bool(asked & {"i", "me", "my", "we"})
+    if who.lower_ in ("he", "she"):
+        # (the name said last before it: "Loïc's nephew Erwan ..., he is 23" is Erwan's age)
+        names = [t for t in who.doc[: who.i] if t.pos_ == "PROPN"]
+        return not names or stem(names[-1].lower_) in asked
     return who.pos_ == "PRON" or stem(who.lower_) in asked or who.lemma_.lower() in PEOPLE
 
 

@@ -11,6 +11,7 @@ import re
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.words import (
+    ANIMALS,
     COLLECTIVES,
     HELPERS,
     LEAVE_VERBS,
@@ -130,6 +131,8 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
     held the role of its doer (coach, teacher, manager, driver), or lost the job the role
     was held by."""
     role = fact.relation
+    if rehomed(new, fact):
+        return True
     gone = departed(new)
     if not ((new.negated or gone) and role.startswith("role:")):
         return False
@@ -149,6 +152,18 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
     stopped_coming = slot_name(new.relation).split("_")[0] in COMING and noun in ATTENDING
     stopped_coming = stopped_coming and "plan:" not in new.relation
     return doer(noun, did) or (did in JOB_ENDED and noun in WORK_ROLES) or stopped_coming
+
+
+def rehomed(new: nlp.ParsedFact, fact: Fact) -> bool:
+    """ "Nube goes to live with my mother in Xàtiva": a pet said to live somewhere is no
+    longer the user's (one does not tell where one's own cat lives)."""
+    if new.negated or base_relation(new.relation) != "lives_in" or "plan:" in new.relation:
+        return False
+    if not fact.relation.startswith("role:") or not fact.relation.removeprefix("role:"):
+        return False
+    noun = role_noun(fact.relation)
+    pet = noun in ANIMALS or noun.rstrip("s") in ANIMALS or noun == "pet"
+    return pet and bool(new.subject) and nlp.same_entity(new.subject, fact.object)
 
 
 def departed(new: nlp.ParsedFact) -> bool:

@@ -3,6 +3,8 @@ in Osu" and "moving the shop from Osu to East Legon next month". The question re
 role of the user ("my shop"); the answer is the newest place said of a thing by that head
 noun, a move to come counting once its day has come (and said as still to come before)."""
 
+import re
+
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
@@ -11,7 +13,7 @@ from memory.nlp.reader import PEOPLE
 from memory.pipeline import slots
 from memory.pipeline.guard import base_relation, owned_by, slot_name
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import sentence, to_you
+from memory.pipeline.speech import sentence, speak, to_you
 
 # Slots that say where something is ("the shop is in Osu", "the studio moved to Cordón").
 PLACES = {"be_in", "located_in", "be_at", "based_in", "lives_in", "be_on"}
@@ -116,3 +118,77 @@ def _since(fact: Fact):
     """When a place began to hold: a plan's day, else when it was told."""
     due = slots.due_date(fact) if _planned(fact) else None
     return due or fact.created_at
+
+
+# Slots that say where someone is: their home, and where they arrived or are staying since
+# ("I arrived in Florence on Saturday" after "I live in Lyon").
+WHEREABOUTS = {"lives_in", "arrive_in", "be_in", "based_in", "stay_in", "stay_at", "located_in"}
+
+
+def whereabouts(evidence: Evidence) -> str | None:
+    """ "Where am I at the moment?", "Where is Ana now?": the newest place said of the person,
+    home or not (a move to come counting once its day has come)."""
+    intent = evidence.intent
+    if intent.wh != "where" or intent.yes_no or intent.wants_past or intent.relation:
+        return None
+    who = intent.subject or evidence.speaker
+    placed = [
+        f
+        for f in evidence.facts
+        if f.is_true
+        and f.object
+        and (slot_name(f.relation) in WHEREABOUTS or _went(f))
+        and not f.relation.startswith("not:")
+        and nlp.same_entity(f.subject, who)
+    ]
+    held = _held(evidence, placed)
+    if not held:
+        return None
+    # (said again counts as said then: "I'm back home in Ubud now" after a trip)
+    now = max(held, key=lambda f: (_last_said(evidence, f), f.pk))
+    if slot_name(now.relation) == "lives_in":
+        return sentence(speak(now, evidence.speaker))
+    mine = nlp.same_entity(now.subject, evidence.speaker)
+    return f"You are in {now.object}." if mine else f"{now.subject} is in {now.object}."
+
+
+def _went(fact: Fact) -> bool:
+    """A trip to a named place, done ("flew back to Ubud yesterday"), is where one is."""
+    return slot_name(fact.relation) == "travels_to" and fact.object[:1].isupper()
+
+
+def _last_said(evidence: Evidence, fact: Fact):
+    said = [row.at for row in evidence.history.get(fact.pk, [])]
+    return max([_since(fact), *said])
+
+
+# "Which neighbourhood is my home in?", "what town is my sister's house in?": where the
+# owner of a home lives
+PLACE_ASKED = re.compile(
+    r"^\s*(?:where\b|(?:which|what)\s+(?:neighbou?rhood|area|town|city|suburb|district|"
+    r"village|part of town|country)\b)",
+    re.I,
+)
+
+
+def home_of(evidence: Evidence) -> str | None:
+    """A home asked where it is, and no place said of the home itself: where its owner
+    lives."""
+    from memory.nlp.homes import HOMES
+
+    intent = evidence.intent
+    noun = (intent.relation or "").removeprefix("role:")
+    if noun == intent.relation or noun not in HOMES or intent.yes_no or intent.wants_past:
+        return None
+    if PLACE_ASKED.match(intent.text) is None:
+        return None
+    if re.search(r"\b(?:new|old|next|future|last|previous)\b", intent.text, re.I):
+        return None  # ("where is our new apartment?": one to come, not where one lives)
+    owner = intent.subject or evidence.speaker
+    homes = [
+        f
+        for f in evidence.facts
+        if f.is_true and slot_name(f.relation) == "lives_in" and nlp.same_entity(f.subject, owner)
+    ]
+    held = _held(evidence, homes)
+    return sentence(speak(_newest(held), evidence.speaker)) if held else None

@@ -74,6 +74,8 @@ def told_now(evidence: Evidence) -> str | None:
                 return None
             if denies(clause):
                 continue  # ("Pani Nowak is not administrator anymore" names who is not)
+            if not _clause_of(subject, speaker, clause):
+                continue  # ("Callum is deputy cox now ... Kirsty took over as mechanic")
             if filled and _off_slot(fact, clause, intent):
                 # (a slot holds a value: "I went with Ana to the beach", a trip, says
                 # nothing of "what am I driving now?", however near in meaning; nor does
@@ -84,6 +86,18 @@ def told_now(evidence: Evidence) -> str | None:
                 # one who left first
                 return sentence(name_the_pronoun(clause, fact.subject))
     return None
+
+
+def _clause_of(subject: str, speaker: str, clause: str) -> bool:
+    """Whether a clause may tell of the person asked: not one that opens with someone else's
+    name ("Kirsty took over as mechanic" says nothing of Callum's job)."""
+    from memory.nlp.casing import english_words
+
+    if not subject or nlp.same_entity(subject, speaker):
+        return True
+    first = next((w for w in tokenize(clause) if w.isalpha()), "")
+    named = first[:1].isupper() and first.lower() not in english_words()
+    return not named or nlp.same_entity(first, subject) or first.lower() in subject.lower()
 
 
 def denies(clause: str) -> bool:
@@ -160,7 +174,11 @@ def _off_slot(fact: Fact, clause: str, intent: QuestionIntent) -> bool:
     word of the question."""
     slot = slot_name(fact.relation)
     if slot == intent.relation or slot in slots.slot_set(intent.relation or ""):
-        return False  # ("moved to Hódmezővásárhely" fills where one lives, said or not "now")
+        # ("moved to Hódmezővásárhely" fills where one lives, said or not "now"; when it
+        # fills it for whom the question asks, its sentence's other clause, "started at the
+        # Hospital", does not)
+        held = bool(fact.object) and nlp.same_entity(fact.subject, intent.subject or "")
+        return held and fact.object.lower() not in clause.lower()
     asked_known = intent.relation in PHRASES or intent.relation in VEHICLE_SLOTS
     if asked_known and slot in PHRASES:
         return True

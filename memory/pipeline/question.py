@@ -166,8 +166,20 @@ def graph_facts(user_id: int, text: str) -> list[int]:
 _CHOICE = re.compile(r"([\w'.-]+(?: [\w'.-]+){0,3}) or ([\w'.-]+(?: [\w'.-]+){0,3})\s*\??$")
 
 
+# "Did I buy the new scooter before or after the civet got the hens?": two events in order
+BEFORE_OR_AFTER = re.compile(
+    r"^\s*(?:did|was|were|had|has|have)\s+(?P<one>.+?)\s+(?:before or after|after or before)"
+    r"\s+(?P<other>.+?)\s*\??\s*$",
+    re.I,
+)
+
+
 def alternatives(question: str) -> list[str]:
-    """ "Which did I start first, Dutch or piano?" -> ["Dutch", "piano"]."""
+    """ "Which did I start first, Dutch or piano?" -> ["Dutch", "piano"]; "Did I sell the
+    car before or after the move?" -> ["I sell the car", "the move"]."""
+    ordered = BEFORE_OR_AFTER.match(question)
+    if ordered is not None:
+        return [ordered["one"], ordered["other"]]
     found = _CHOICE.search(question.strip())
     if not found:
         return []
@@ -192,11 +204,28 @@ def first_mention(user_id: int, option: str) -> Fact | None:
         rows = rows.filter(text__icontains=name)
     if not words or not names and not wanted:
         return None
+    half = None
     for fact in rows.order_by("created_at", "pk")[:60]:
         said = {t.lemma_.lower() for t in parse(fact.text)}
-        if len(wanted & said) * 2 >= len(wanted):
+        if wanted <= said:
             return fact
-    return None
+        if half is None and len(wanted & said) * 2 >= len(wanted):
+            half = fact
+    # ("starting a new language" is "an evening course of Japanese": by meaning, before a
+    # fact that shares half the words by chance, "the new shop")
+    return by_meaning(user_id, option, names) or half
+
+
+OPTION_RELATED = 0.3  # cosine at which a fact tells of one side of "X or Y"
+
+
+def by_meaning(user_id: int, option: str, names: list[str]) -> Fact | None:
+    vector = embeddings.embed_many([option])[0]
+    near = selectors.similar_facts(
+        user_id=user_id, vector=vector, limit=5, min_similarity=OPTION_RELATED, current_only=False
+    )
+    named = [f for f, _ in near if all(n.lower() in f.text.lower() for n in names)]
+    return named[0] if named else None
 
 
 SAID_BEFORE = 8  # messages read back from the first that named X, for "before X"

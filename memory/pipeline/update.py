@@ -197,7 +197,8 @@ class UpdatePipeline:
             # ("she will leave Toulouse in September": she lives there until then)
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.object)
             found += [f for f in held if f not in found]
-        if (parsed.negated or departed(parsed)) and parsed.subject:
+        moved = base_relation(parsed.relation) == "lives_in" and not parsed.negated
+        if (parsed.negated or departed(parsed) or moved) and parsed.subject:
             # "gary's done coaching", "Mr Kowal left on Friday": the roles he holds ("my coach
             # is Gary", "the committee is ... Mr Kowal") may end
             held = retrieve.holding_value(user_id=self.user.pk, value=parsed.subject)
