@@ -175,9 +175,11 @@ def _off_slot(fact: Fact, clause: str, intent: QuestionIntent) -> bool:
     slot = slot_name(fact.relation)
     if slot == intent.relation or slot in slots.slot_set(intent.relation or ""):
         # ("moved to Hódmezővásárhely" fills where one lives, said or not "now"; when it
-        # fills it for whom the question asks, its sentence's other clause, "started at the
-        # Hospital", does not)
-        held = bool(fact.object) and nlp.same_entity(fact.subject, intent.subject or "")
+        # holds it for whom the question asks, its sentence's other clause, "started at the
+        # Hospital", does not; an old value ended there, "swapped the skoda for a Zoe", does
+        # not hold it)
+        held = fact.is_true and bool(fact.object)
+        held = held and nlp.same_entity(fact.subject, intent.subject or "")
         return held and fact.object.lower() not in clause.lower()
     asked_known = intent.relation in PHRASES or intent.relation in VEHICLE_SLOTS
     if asked_known and slot in PHRASES:
