@@ -40,6 +40,7 @@ SETS = (
     "dev16",
     "dev17",
     "dev18",
+    "dev19",
     "holdout",
     "fresh",
     "fresh2",

@@ -11,6 +11,9 @@ from memory.evaluation.episodes import Probe, Turn, read_episodes
 
 EVAL = Path(__file__).resolve().parent.parent / "eval"
 KINDS = set("current past negation correction plan set pronoun temporal unknown mixed".split())
+# (dev19's writer was asked for the eight kinds the README's table lists, without "unknown"
+# and "mixed")
+KINDS_OF = {"dev19": KINDS - {"unknown", "mixed"}}
 
 
 def _build():
@@ -41,6 +44,7 @@ def _build():
         ("dev16", 30, 240, 24),
         ("dev17", 30, 240, 24),
         ("dev18", 30, 240, 24),
+        ("dev19", 15, 96, 12),
         ("holdout", 12, 80, 8),
         ("fresh", 20, 120, 10),
         ("fresh2", 25, 150, 12),
@@ -54,7 +58,7 @@ def test_it_loads_every_episode_with_a_kind_on_every_probe(name, episodes, probe
     found = [e for episode in loaded for e in episode.events if isinstance(e, Probe)]
     assert len(found) >= probes
     kinds = Counter(p.kind for p in found)
-    assert set(kinds) == KINDS and min(kinds.values()) >= per_kind, kinds
+    assert set(kinds) == KINDS_OF.get(name, KINDS) and min(kinds.values()) >= per_kind, kinds
     for episode in loaded:
         times = [e.time if isinstance(e, Turn) else e.asked_at for e in episode.events]
         assert times == sorted(times), episode.episode_id

@@ -8,12 +8,13 @@ import pytest
 
 from memory.nlp import repair
 from memory.nlp.marks import ended_clauses
-from memory.nlp.text import spoken_marks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_dictated_punctuation_is_read_as_marks():
+    from memory.nlp.text import spoken_marks
+
     said = "hello full stop I'm Nadia comma a welder in Hull full stop what time is it"
     said += " question mark"
     assert spoken_marks(said) == "hello. I'm Nadia, a welder in Hull. what time is it?"
@@ -192,6 +193,8 @@ def test_we_and_a_number_is_how_many_not_how_old(chat):
 
 
 def test_a_run_on_correction_naming_the_wrong_one_twice_is_read():
+    from memory.nlp.text import spoken_marks
+
     said = spoken_marks("the new night nurse is Halina not Helena Helena is the ward clerk")
     assert said == "the new night nurse is Halina not Helena. Helena is the ward clerk"
 

@@ -44,8 +44,14 @@ def _name(token: Token, numbered: bool) -> bool:
         return True
     if numbered:
         # (not what the counted ones did: "the two new kids started today")
-        closed = ("AUX", "DET", "ADP", "PRON", "VERB", "ADV")
-        return not token.is_stop and token.pos_ not in closed and token.lower_ not in TIME_WORDS
+        # (a name the tagger took for a verb is a bare form or a noun-like tag: "baraka")
+        closed = ("AUX", "DET", "ADP", "PRON")
+        told = token.tag_ in ("VBD", "VBN", "VBZ", "VBG")
+        return (
+            not (token.is_stop or told)
+            and token.pos_ not in closed
+            and token.lower_ not in TIME_WORDS
+        )
     return word.lower() not in english_words()
 
 
