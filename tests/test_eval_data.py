@@ -11,7 +11,7 @@ from memory.evaluation.episodes import Probe, Turn, read_episodes
 
 EVAL = Path(__file__).resolve().parent.parent / "eval"
 KINDS = set("current past negation correction plan set pronoun temporal unknown mixed".split())
-# (dev19's writer was asked for the eight kinds the README's table lists, without "unknown"
+# (dev19's writers were asked for the eight kinds the README's table lists, without "unknown"
 # and "mixed")
 KINDS_OF = {"dev19": KINDS - {"unknown", "mixed"}}
 
@@ -44,7 +44,7 @@ def _build():
         ("dev16", 30, 240, 24),
         ("dev17", 30, 240, 24),
         ("dev18", 30, 240, 24),
-        ("dev19", 15, 96, 12),
+        ("dev19", 30, 192, 24),
         ("holdout", 12, 80, 8),
         ("fresh", 20, 120, 10),
         ("fresh2", 25, 150, 12),
