@@ -6,9 +6,9 @@ gives says yes or no. A question whose "when" finds no day is left to the yes/no
 import re
 from collections.abc import Callable
 
-MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
+from memory.nlp.corrections import WEEKDAYS
+from memory.pipeline.dates import MONTH_WORDS
+
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -30,18 +30,13 @@ def when_asked(question: str) -> tuple[str, str] | None:
 
 
 def day_of(text: str) -> tuple[int | None, int | None, str | None]:
-    """(month, day, weekday) said in `text`, each None when not said."""
-    low = text.lower()
-    month = next((k + 1 for k, m in enumerate(MONTHS) if _named_month(m, low)), None)
-    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", low)
-    weekday = re.search(rf"\b({_WEEKDAY})s?\b", low)
-    return month, int(day[1]) if day else None, weekday[1] if weekday else None
-
-
-def _named_month(month: str, text: str) -> bool:
-    """The month said whole or by its usual short form ("Apr", "Sept"), as a word."""
-    forms = {month, month[:3], "sept"} if month == "september" else {month, month[:3]}
-    return any(re.search(rf"\b{form}\b\.?", text) for form in forms)
+    """(month, day, weekday) said first in `text`, each None when not said; a month by its
+    name or its usual short form ("Apr", "Sept"), as the date readers know them."""
+    words = re.findall(r"[a-z]+", text.lower())
+    month = next((MONTH_WORDS[w] for w in words if w in MONTH_WORDS), None)
+    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text)
+    weekday = next((w.removesuffix("s") for w in words if w.removesuffix("s") in WEEKDAYS), None)
+    return month, int(day[1]) if day else None, weekday
 
 
 def same_day(asked: str, said: str) -> bool | None:
