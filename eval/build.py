@@ -41,6 +41,7 @@ SETS = (
     "dev17",
     "dev18",
     "dev19",
+    "dev20",
     "holdout",
     "fresh",
     "fresh2",

@@ -189,7 +189,11 @@ def add_fact(
     keys: tuple[str, str] = ("", ""),
     why: Provenance,
     embedding: np.ndarray | None = None,
+    said_in: Message | None = None,
 ) -> Fact:
+    """A new fact, true from now. `said_in` is the message its words are from when that is
+    not the one that caused the change (an earlier message read again, put right, keeps
+    telling when it was said)."""
     vector = embedding if embedding is not None else embed_as_said(text, user.get_username())
     subject, relation, obj = triplet
     fact = Fact.objects.create(
@@ -201,7 +205,7 @@ def add_fact(
         subject_key=keys[0][:200],
         object_key=keys[1][:300],
         subject_last=keys[0].rsplit(" ", 1)[-1][:100],
-        source_message=why.cause,
+        source_message=said_in or why.cause,
         created_at=why.when,
         t=why.t,
         is_true=True,

@@ -64,8 +64,12 @@ def one_of(root: Token) -> str | None:
         return None
     if who.lower_ not in ("which", "who") and child(who, "det").lower_ != "which":
         return None
-    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in who.children):
+    of = next((c for c in who.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    group = child(of, "pobj") if of is not None else None
+    if group is None:
         return None
+    if who.lower_ not in ("which", "who", "one") and group.tag_ != "NNS":
+        return None  # "Which part of Freiburg is my studio in?" asks a place, not a person
     rest = root.doc[who.right_edge.i + 1 :].text
     return f"who {rest}" if rest.strip(" ?") else None  # (in lower case: "Who" is no name)
 
@@ -201,6 +205,8 @@ HOUSEHOLD = {"live_with", "stay_with"}
 FROM_END = re.compile(r"\bfrom\s*[?.!]*\s*$", re.I)
 WHICH_KIND = re.compile(r"\s*(?:which|what)\s+(\w+)", re.I)
 WITH_ME = re.compile(r"\bwith (?:me|us)\b", re.I)
+# ("Who lives in our home in Narva now?": the user's home, wherever it is named)
+OUR_HOME = re.compile(r"\b(?:our|my) (?:home|house|flat|apartment|place)\b", re.I)
 FOR_ME = re.compile(r"\bfor (?:me|us)\b", re.I)
 
 
@@ -216,7 +222,9 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
     if kind in CATEGORIES and intent.subject is None and WITH_ME.search(intent.text):
         # "which pets live with me and dan now?": the pets the user has
         return replace(intent, subject=speaker, relation=f"role:{kind}", object=None)
-    home = intent.relation == "lives_in" and (intent.object or "").startswith(f"{speaker}'s ")
+    home = intent.relation == "lives_in" and (
+        (intent.object or "").startswith(f"{speaker}'s ") or OUR_HOME.search(intent.text)
+    )
     if home and intent.subject is None and not intent.yes_no:
         # "who lives in my república now?": the people the user lives with, not the user
         return replace(intent, subject=speaker, relation="role:housemate", object=None)

@@ -12,6 +12,7 @@ from memory.nlp.predicates import MONTHS as MONTH_NAMES
 LAST_SAID = "\x00last said"
 
 NOMINAL = ("PROPN", "NOUN", "NUM")
+ONCE = {"once", "twice", "thrice"}  # how often, said as an adverb
 CONTENT = (*NOMINAL, "ADJ")
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 MONTHS = frozenset(MONTH_NAMES)  # ("feb 12", put right as "march 9": a month for a month)
@@ -70,8 +71,12 @@ def contrast(sent: Span) -> tuple[str, str] | None:
     Y is what follows "not"; X is the words of the same kind said beside it ("Tuesday" for
     "Thursday", "last" for "first"), chosen by kind and then by closeness in meaning."""
     for token in sent:
-        cue = token.lower_ == "not" or (
-            token.lower_ == "than" and token.i and token.nbor(-1).lower_ == "rather"
+        # ("it wasn't 6 months, it's 12": the contracted "not" of a copula said again)
+        denied_copula = token.lower_ == "n't" and token.head.lemma_ == "be"
+        cue = (
+            token.lower_ == "not"
+            or denied_copula
+            or (token.lower_ == "than" and token.i and token.nbor(-1).lower_ == "rather")
         )
         if not cue:
             continue
@@ -83,6 +88,11 @@ def contrast(sent: Span) -> tuple[str, str] | None:
             before = before[:-1]
         cued = _cued(sent)
         adjacent = None
+        after = [t for t in sent if t.i > wrong[-1].i]
+        if before and before[-1].lemma_ == "be" and any(t.lemma_ == "be" for t in after):
+            # "my school is not Deltion, it is Landstede": the "not" denies the copula, and
+            # the right value is said after it, as the copula's again
+            before = []
         if before and (before[-1].pos_ in CONTENT or cued):
             candidates = _spans([t for t in before if t.i < wrong[0].i])
             if candidates and candidates[-1][-1].i == before[-1].i:
@@ -91,7 +101,7 @@ def contrast(sent: Span) -> tuple[str, str] | None:
                 continue  # "sorry im so tired, not Kabah!! its Sayil": no name set against it
         elif not before or cued:
             # "not Monday, Tuesday": the right value comes after the wrong one
-            candidates = _spans([t for t in sent if t.i > wrong[-1].i])
+            candidates = _spans(after)
         else:
             continue
         # "it's the bakery who wants payroll, not the dental clinic": a cleft's focus is
@@ -146,7 +156,7 @@ def _run_after(sent: Span, cue: Token) -> list[Token]:
         # ("not the 23rd", "not my left": the value after its determiner)
         if t.i <= cue.i or (not out and (t.pos_ == "DET" or t.tag_ == "PRP$")):
             continue
-        if t.pos_ not in CONTENT or len(out) == LONGEST:
+        if (t.pos_ not in CONTENT and t.lower_ not in ONCE) or len(out) == LONGEST:
             break
         out.append(t)
     return out
@@ -173,6 +183,15 @@ def _closest(wrong: str, runs: list[list[Token]], adjacent: str | None = None) -
         same = [c for c in same if c.lower() != wrong.lower()]
         if same:
             return same[-1]  # the one said nearest the wrong value
+    if wrong.lower() in ONCE:  # "three times a week not twice": how often for how often
+        often = [_text(run) for run in runs if any(t.lower_ in ONCE | {"times"} for t in run)]
+        if often:
+            return often[-1]
+    if _number_word(wrong):  # "two days off after nights, not four": a number for a number
+        numbers = [t.text for run in runs for t in run if t.like_num]
+        numbers = [n for n in numbers if n.lower() != wrong.lower()]
+        if numbers:
+            return numbers[-1]
     candidates = [_text(run) for run in runs if _text(run).lower() != wrong.lower()]
     if adjacent is not None and adjacent.lower() != wrong.lower():
         return adjacent  # "it's Rex, not Max"
@@ -187,6 +206,13 @@ def similarity(a: str, b: str) -> float:
 
     left, right = embeddings.embed_many([a.lower(), b.lower()])
     return float(left @ right)
+
+
+NUMBER_WORDS = set("one two three four five six seven eight nine ten eleven twelve".split())
+
+
+def _number_word(text: str) -> bool:
+    return text.isdigit() or text.lower() in NUMBER_WORDS
 
 
 def _named(tokens) -> bool:

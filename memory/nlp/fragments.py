@@ -36,12 +36,19 @@ def named_after(text: str) -> str:
     return text
 
 
+def _past_taken_for_name(token: Token) -> bool:
+    """ "Lost Biscuit on Tuesday": a capitalised irregular past the tagger read as a name."""
+    return token.tag_ == "NNP" and re.fullmatch(IRREGULAR_PAST, token.lower_) is not None
+
+
 def capitalised(token: Token) -> bool:
     return token.text[:1].isupper() and token.pos_ in ("PROPN", "NOUN")
 
 
-# A sentence that opens with a past tense and no subject ("Started yoga last week.")
-OPENING_PAST = re.compile(r"(?:^|[.!?]\s+)[A-Za-z]+ed\b")
+# A sentence that opens with a past tense and no subject ("Started yoga last week.", "Lost
+# Biscuit on Tuesday.")
+IRREGULAR_PAST = "lost|sold|got|bought|found|gave|took|met|won|broke|quit|sent|kept|spent"
+OPENING_PAST = re.compile(rf"(?:^|[.!?]\s+)(?:[A-Za-z]+ed|(?i:{IRREGULAR_PAST}))\b")
 
 
 def with_speaker(text: str) -> str:
@@ -53,7 +60,7 @@ def with_speaker(text: str) -> str:
     opening = [
         s[0]
         for s in parse(text).sents
-        if s[0].tag_ in ("VBD", "VBN")
+        if (s[0].tag_ in ("VBD", "VBN") or _past_taken_for_name(s[0]))
         and s[0].dep_ in ("amod", "compound")
         and s[0].head.dep_ == "ROOT"
     ]

@@ -17,6 +17,7 @@
 
 from lemminflect import getAllLemmas
 
+from memory.nlp.animals import AnimalFrames
 from memory.nlp.changes import ChangeFrames, value_misread
 from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
@@ -92,6 +93,7 @@ class SentenceFrames(
     BareJobFrames,
     CopulaFrames,
     ChangeFrames,
+    AnimalFrames,
 ):
     """The frames of one sentence, read predicate by predicate."""
 
@@ -136,6 +138,7 @@ class SentenceFrames(
             self.new_one_named(token)
             self.sent_instead(token)
             self.new_home_said(token)
+            self.named_animal(token)
             self.titled_alone(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
@@ -358,6 +361,8 @@ class SentenceFrames(
 
     def verbal(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
         obj = child(verb, "dobj", "attr", "oprd", "acomp") or lone_word(verb)
+        if obj is not None and obj.lower_ == "it" and verb.lemma_ == "do":
+            obj = chore_before(verb) or obj  # "Kinga stopped the shopping and Bartek does it"
         target = verb
         entity = self.reader.entity(subject)
         prt = child(target, "prt")
@@ -407,6 +412,16 @@ class SentenceFrames(
             return
         elif target.pos_ == "VERB" and target.lemma_ not in ("be", "have", "do", "get"):
             self.add(entity, relation, "", negated=neg, plan=plan)  # "I run", "she quit"
+
+
+def chore_before(verb: Token) -> Token | None:
+    """The chore a "does it" stands for: the last "-ing" noun said before it ("stopped the
+    shopping", "offered to do the cooking")."""
+    for token in reversed(verb.doc[: verb.i]):
+        ing = token.pos_ in ("NOUN", "ADJ") and token.lower_.endswith("ing")  # ("the ironing")
+        if ing and token.dep_ in ("dobj", "pobj"):
+            return token
+    return None
 
 
 def job_object(verb: Token) -> bool:

@@ -207,6 +207,9 @@ class HoldingFrames:
         stopped = verb.lemma_ in STOP_VERBS
         entity = self.reader.entity(subject)
         self.add(entity, activity, "", negated=neg != stopped, plan=plan)
+        if gerund.pos_ != "VERB" and child(gerund, "det", "poss") is not None:
+            # "Kinga stopped the shopping": a chore, which others do ("Bartek does it now")
+            self.add(entity, "do", gerund.lower_, negated=neg != stopped, plan=plan)
         return True
 
     def departure(self, verb: Token, subject: Token, plan: bool) -> bool:
@@ -324,11 +327,15 @@ class HoldingFrames:
         # is ..." does)
         group = label.lemma_.lower() in COLLECTIVES
         role = f"role:{label.lemma_.lower() if group else self.reader.role(label)}"
+        hired = label.dep_ == "dobj" and label.head.lemma_ in ("hire", "employ", "recruit")
+        if hired and label.lemma_.lower() in ("person", "people", "guy", "girl", "lad"):
+            role = "role:employee"  # "I hired two persons: Iñaki and Chloé"
         # of people or pets: "languages: English, Hindi" lists no one
         anyone = label.lemma_.lower() in ANIMATE
         plural = (label.tag_ == "NNS" or group) and label.lower_ not in NOT_LABELS
         # (a name no list knows is still a name where no English word is: "Pihla")
-        names = [n for n in listed_names(colon) if anyone or is_first_name(n.text) or foreign(n)]
+        listed = listed_names(colon, capitalised=anyone)
+        names = [n for n in listed if anyone or is_first_name(n.text) or foreign(n)]
         # one person's post, labelled: "Driver: Tomek.", "Commander: Zbigniew"
         post = not plural and (anyone or agent(label.lower_)) and len(names) == 1
         names = names if plural or post else []  # ("garden update: rosemary" names no one)
@@ -417,6 +424,9 @@ class HoldingFrames:
             return False  # "Shathi gave birth to a boy", "gave a talk": nothing was had
         named = [c for c in obj.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
         obj = named[-1] if obj.pos_ == "NOUN" and named else obj  # "my Netflix subscription"
+        given = child(verb, "dative")
+        if given is not None and given.lower_ in ("me", "us"):
+            return True  # "Hemi's mum gave us her old dog": ours now (animals.py), not lost
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
 
@@ -435,6 +445,10 @@ def list_label(colon: Token) -> Token | None:
     """The noun that labels a list after a colon: the last one before it in its sentence
     ("3 baristas" after "I own a coffee place in Lviv,"; "quiver" in "my quiver lol:")."""
     before = [t for t in colon.sent if t.i < colon.i]
+    comma = next((t.i for t in before if t.text == ","), None)
+    if comma is not None and comma + 1 < colon.i and colon.doc[comma + 1].pos_ == "SCONJ":
+        # "The goats, since you'll hear about them a lot: ...": an aside before the colon
+        before = [t for t in before if t.i < comma]
     # ("Committee: me, ...": a noun opening the message, capitalised, read as a name)
     nouns = [t for t in before if t.pos_ == "NOUN" or opening_noun(t)]
     nouns = [t for t in nouns if not is_time(t)]  # ("6 years. Commander: Zbigniew")
@@ -458,9 +472,11 @@ def foreign(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.lower_ not in english_words()
 
 
-def listed_names(colon: Token) -> list[Token]:
+def listed_names(colon: Token, *, capitalised: bool = False) -> list[Token]:
     """The names an item of the list after a colon starts with: "Bruno, Kasia and Femi";
-    "noor is 7 and sami is 4"; not a name inside an item ("a beagle from Lyon")."""
+    "noor is 7 and sami is 4"; not a name inside an item ("a beagle from Lyon"). With
+    `capitalised` (a list of pets or people), a capitalised word is a name too ("goats:
+    Hazel, Bramble and Clover", which the tagger reads as adjectives)."""
     items = []
     for token in colon.doc[colon.i + 1 :]:  # (the parser often starts a sentence after it)
         if token.text in (".", "!", "?", ";", "\n"):
@@ -468,11 +484,15 @@ def listed_names(colon: Token) -> list[Token]:
         items.append(token)
     names = []
     for token in items:
-        if not looks_named(token) or token.dep_ in ("compound", "pobj", "poss", "amod"):
+        named = looks_named(token) or (
+            capitalised and token.text[:1].isupper() and token.pos_ in ("NOUN", "ADJ", "ADV")
+        )
+        if not named or token.dep_ in ("compound", "pobj", "poss", "amod"):
             continue
         # (an item's first word may be a title or a word said of the name: "Mrs Nagy",
         # "young Pim")
-        start = token.left_edge.i
+        # (the colon itself may hang on the first name: "a lot: Dolly, Peck and Mabel")
+        start = min(t.i for t in token.subtree if not t.is_punct)
         if start == colon.i + 1 or token.doc[start - 1].text in (",", "and", "&"):
             names.append(token)  # the first word of an item
         elif token.doc[token.i - 1].lower_ in ("called", "named"):

@@ -216,6 +216,8 @@ class PersonFrames:
         inner = [
             po for t in verb.subtree if t == verb or t.dep_ == "pobj" for po in prep_objects(t)
         ]
+        if not any(prep == "with" for prep, _ in inner):
+            inner += stray_with(verb)
         for prep, obj in inner:
             if prep != "with":
                 continue
@@ -299,3 +301,15 @@ def named(person: Token) -> Token:
     """The name of a person said by role ("my husband Martín"), else the token itself."""
     name = child(person, "appos") if person.pos_ == "NOUN" else None
     return name if name is not None else person
+
+
+def stray_with(verb: Token) -> list[tuple[str, Token]]:
+    """ "I live in Narva-Jõesuu, near the sea, with my wife Marina and our son Artur, he is
+    7": a "with" the parser hung on a later clause, said after the verb with no verb
+    between."""
+    for token in verb.sent[verb.i - verb.sent.start + 1 :]:
+        if token.pos_ in ("VERB", "AUX"):
+            return []
+        if token.lower_ == "with" and child(token, "pobj") is not None:
+            return [("with", child(token, "pobj"))]
+    return []

@@ -14,6 +14,8 @@ from memory.nlp.parse import Span, Token, child, children
 
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
+# ("Teresa offered to do her shopping": offered, not yet doing it)
+PLAN_VERBS |= {"offer", "promise"}
 NAMING_VERBS = {"call", "name"}
 MONTHS = (
     "january february march april may june july august september october november december "
@@ -244,8 +246,18 @@ def is_plan(predicate: Token) -> bool:
             return False  # "is working there since 2019", "was moving last week"
         # ("we're moving to Kigali after the wedding": a time told by an event to come)
         after = any(_after_event(t) for t in predicate.subtree) and not words & NOW_WORDS
+        # ("I'm leaving the CIUSSS", "Hemi is leaving :(": an announced going, not gone yet)
+        leaving = predicate.lemma_ in LEAVING_SOON and bool(auxes & PRESENT_AUX)
+        # (with a time to come in the message: "... handing in my notice Monday"; "I'm
+        # leaving Boots. got a job at the Western General" is gone already)
+        leaving = leaving and any(
+            t.lower_ in FUTURE_WORDS | {"notice", "soon", "from"} | MONTH_NAMES
+            or t.lower_ in WEEKDAYS
+            for t in predicate.doc
+        )
         return (
             bool(words & FUTURE_WORDS)
+            or (leaving and not words & NOW_WORDS)
             or after
             or any(is_time(t) and not recurring(t) and not _ends(t) for t in predicate.subtree)
         )
@@ -268,6 +280,10 @@ def going_to(verb: Token) -> bool:
 
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
+LEAVING_SOON = {"leave", "quit", "retire"}
+MONTH_NAMES = set(
+    "january february march april may june july august september october november december".split()
+)
 FUTURE_AUX = {"will", "'ll", "shall", "would", "'d"}
 WISHING = PLAN_VERBS | {"ask", "need", "push", "urge", "encourage", "beg", "like", "tell"}
 NOW_WORDS = {"now", "currently", "nowadays", "days", "today", "tonight"}
@@ -373,6 +389,8 @@ def _later(time: Token) -> bool:
     nexts = {c.lower_ for c in time.children}
     if "this" in nexts and low in TIME_UNITS:
         return False  # "driver is Bartek from this week": the week has begun
+    if nexts & {"last", "past"} or "ago" in nexts:
+        return False  # "my mother lives with us from last autumn": begun already
     return is_time(time) or (low in TIME_UNITS and bool(nexts & FUTURE_WORDS))
 
 

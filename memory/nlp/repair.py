@@ -30,6 +30,7 @@ from memory.nlp.likeness import (
     word_of,
 )
 from memory.nlp.parse import Span, Token, child, parse
+from memory.nlp.predicates import TIME_UNITS
 from memory.nlp.repaircues import (
     FILLERS,
     REFUSALS,
@@ -59,6 +60,13 @@ def repaired(text: str, before: str = "") -> Repair | None:
     if cue is None:
         return None
     repair = repair_span(doc, cue)
+    later = _cue_after_report(doc, repair)
+    found = _put_right(doc, repair_span(doc, later), before) if later is not None else None
+    return found or _put_right(doc, repair, before)
+
+
+def _put_right(doc, repair: Span, before: str) -> Repair | None:
+    """What the repair span puts right: the message's own words before it, else `before`."""
     # ("lol no, that was wrong, it's 11 rooms": nothing before the cue is a value to repair)
     said_first = any(
         value_word(t) and t.pos_ not in ("AUX", "PRON", "DET") for t in doc[: repair.start]
@@ -76,7 +84,9 @@ def repaired(text: str, before: str = "") -> Repair | None:
     )
     if said > 0 and said_first and not (reported and before) and doc[:said].text.strip(" .,-—–!?"):
         found = replace_in(doc[:said].text, repair, own=True)
-        if found:
+        # ("Dóra is not dentist, she is dental hygienist ... I translated wrong": the message
+        # denies the wrong value itself; it puts right one said before)
+        if found and not _denied(doc[:said].text, found[1]):
             rest = doc[repair.end :].text
             return Repair(text=f"{found[0]} {rest}".strip(), wrong=found[1], right=found[2])
     if before:
@@ -84,6 +94,24 @@ def repaired(text: str, before: str = "") -> Repair | None:
         if found:
             return Repair(text=found[0], wrong=found[1], right=found[2])
     return None
+
+
+def _denied(text: str, wrong: str) -> bool:
+    said = rf"\b(?:not|n't)\s+(?:the\s+|a\s+|an\s+)?{re.escape(wrong)}\b"
+    return re.search(said, text, re.I) is not None
+
+
+def _cue_after_report(doc, repair: Span) -> Token | None:
+    """ "I must correct myself. I told you Luka is a pilot in Bar. That is wrong: he moved to
+    Kotor": a repair that only reports what the user said is followed by the one that puts it
+    right."""
+    reported = any(
+        t.lemma_.lower() in SAYING and (s := child(t, "nsubj")) is not None and s.lower_ == "i"
+        for t in repair
+    )
+    if not reported or repair.end >= len(doc):
+        return None
+    return first_cue(doc[repair.end :])
 
 
 def meant(text: str) -> str:
@@ -101,7 +129,27 @@ def corrects_earlier(text: str) -> bool:
     Unbabel") is news, not a repair: what held before did hold."""
     from memory.nlp.marks import ended_clauses
 
-    return has_cue(text) and repaired(text) is None and not ended_clauses(text)
+    if not has_cue(text) or repaired(text) is not None:
+        return False
+    # ("three days free, not four. Four was the old schedule": a value put right, whatever
+    # the message then says ended)
+    return not ended_clauses(text) or contrast(parse(text)[:]) is not None
+
+
+def _without_echo(right: str, wrong: str, said: str) -> str:
+    """ "three days free, not four" of "then four days free": the right value without the
+    words it shares with what followed the wrong one ("three", not "three days free"); and
+    "it wasn't 6 months, it's 12": a number for a number, in the wrong one's unit."""
+    counted = wrong.split()
+    if len(counted) > 1 and counted[0].isdigit() and right.isdigit():
+        return " ".join([right, *counted[1:]])
+    found = re.search(rf"\b{re.escape(wrong)}\b", said, re.I)
+    words = right.split()
+    after = said[found.end() :].lstrip().lower() if found else ""
+    for k in range(1, len(words)):
+        if after.startswith(" ".join(words[k:]).lower()):
+            return " ".join(words[:k])
+    return right
 
 
 def listed(run: list[Token]) -> bool:
@@ -129,7 +177,7 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     pairs: list[tuple[str, str]] = []
     wrong_said = _said_as(said, pair[1]) if pair else None
     if wrong_said:
-        pairs.append((wrong_said, pair[0]))
+        pairs.append((wrong_said, _without_echo(pair[0], wrong_said, said)))
     elif pair and not own:
         return None  # ("Malik is seven, not six" of a message that never said six)
     elif own and _negated_elsewhere(repair, said):
@@ -137,7 +185,10 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     old = parse(said)
     runs = values(repair)
     end = _contrast_end(repair)
-    if pairs and end is not None:
+    copula = any(t.lower_ in ("not", "n't") and t.head.lemma_ == "be" for t in repair)
+    if pairs and copula:
+        runs = []  # "it wasn't 6 months, it's 12": the one value denied and said again
+    elif pairs and end is not None:
         # "it is Dr Obi not Dr Okafor, Dr Okafor is the one who did my cataract in 2019":
         # "X not Y" says what was wrong; what follows it is why, not more repairs
         runs = [r for r in runs if r[0].i < end]
@@ -314,6 +365,9 @@ def values(repair: Span, *, denied: bool = False) -> list[list[Token]]:
                 skipping = False
             runs.append([])
             continue
+        relative = t.lower_ in ("last", "next", "this") and t.head.lower_ in TIME_UNITS
+        if runs[-1] and (relative or t.lower_ in ("yesterday", "today", "tomorrow")):
+            runs.append([])  # ("moved to Viseu last year": the place, then when)
         if skipping == denied:
             runs[-1].append(t)
     return [r for r in runs if r]

@@ -157,6 +157,11 @@ BRACKETED_ROLE = re.compile(
 )
 
 
+# "Hazel (the boss), Bramble (the greedy one)": a description in brackets after a name, which
+# the parser would join to the list; the name is what the list says.
+BRACKETED_ASIDE = re.compile(r"\b([A-Z][^\W\d_]+) \((?:the|a|an) [^()\n]{1,40}\)")
+
+
 def role_before_name(found: re.Match) -> str:
     """ "Steph (girlfriend)" said as "my girlfriend Steph", which the parser reads as a role;
     another word in brackets after a name is an aside the parser would join to the name
@@ -170,7 +175,8 @@ def role_before_name(found: re.Match) -> str:
 def plainly(text: str) -> str:
     """`text` with its contractions, chat shorthand and clefts said plainly, as extraction
     reads it."""
-    text = BRACKETED_ROLE.sub(role_before_name, DISCOURSE.sub("", text))
+    text = BRACKETED_ASIDE.sub(r"\1", DISCOURSE.sub("", text))
+    text = BRACKETED_ROLE.sub(role_before_name, text)
     unshort = BARE_W.sub("with", SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text))
     unshort = PLUS.sub(" and ", BARE_R.sub("are", BARE_N.sub("and", unshort)))
     text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))

@@ -175,6 +175,7 @@ ANIMALS = frozenset(
     "camel goose".split()
     # and a breed said for the animal ("his little terrier Lady", "a kelpie called Nugget")
     + "terrier collie kelpie spaniel labrador retriever greyhound poodle beagle husky".split()
+    + "tabby moggy mutt heeler dachshund pug corgi whippet lurcher".split()
 )
 CHILDREN = frozenset("son daughter child kid baby boy girl".split())
 # Nouns whose number is an age ("my nephew is 6"; "the rent is 950" is not one)

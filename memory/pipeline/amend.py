@@ -24,6 +24,7 @@ class Amended:
     wrong: str
     right: str
     facts: list[Fact]  # the current facts of that message that hold the wrong value
+    said: Message | None = None  # the earlier message, whose facts these are again
 
 
 def earlier_repaired(*, message: Message, text: str) -> Amended | None:
@@ -49,7 +50,9 @@ def earlier_repaired(*, message: Message, text: str) -> Amended | None:
         # (the value may be in the sentence only: "lessons on tuesday evenings"; a message
         # whose facts none of them name it is read again whole)
         wrong = [f for f in facts if named.search(f.object) or named.search(f.text)]
-        return Amended(text=fixed.text, wrong=fixed.wrong, right=fixed.right, facts=wrong or facts)
+        return Amended(
+            text=fixed.text, wrong=fixed.wrong, right=fixed.right, facts=wrong or facts, said=said
+        )
     return None
 
 

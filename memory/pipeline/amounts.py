@@ -252,8 +252,10 @@ def _set_aside(token: Token) -> bool:
 
 
 def _number(token: Token) -> bool:
-    if token.ent_type_ in ("ORDINAL", "TIME") or re.search(r"(st|nd|rd|th|am|pm|:)", token.lower_):
+    if token.ent_type_ in ("ORDINAL", "TIME") or ":" in token.text:
         return False
+    if re.fullmatch(r"\d+(?:st|nd|rd|th|am|pm)", token.lower_):
+        return False  # ("the 5th", "7pm"; not "three", "thirty")
     if re.fullmatch(r"(19|20)\d\d", token.text):
         return False  # a year
     return bool(NUMBER.match(token.text)) or (token.like_num and token.is_alpha)

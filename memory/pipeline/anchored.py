@@ -21,7 +21,7 @@ from memory.nlp import wording
 from memory.nlp.intro import agent
 from memory.nlp.questions import asks_after
 from memory.nlp.words import ANIMATE, KEPT
-from memory.pipeline import expect, replaced
+from memory.pipeline import expect, predecessor, replaced
 from memory.pipeline.earlier import told_past
 from memory.pipeline.guard import base_relation, role_noun, slot_name
 from memory.pipeline.names import source
@@ -93,6 +93,9 @@ def before_anchor(evidence: Evidence) -> str | None:
         ]
         if took:
             return sentence(f"{took[0].object}, before {anchor} took over")
+        found = predecessor.before(evidence, anchor)
+        if found:
+            return found
     subject = replaced.asked_about(evidence)  # "which winery was I at": the user
     facts = [f for f in evidence.facts if about(f, subject)]
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]

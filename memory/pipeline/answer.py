@@ -16,12 +16,15 @@ from memory.pipeline import (
     aligned,
     amounts,
     anchored,
+    arrivals,
     dated,
+    doers,
     expect,
     kin,
     located,
     marital,
     newest,
+    often,
     origin,
     pastimes,
     roles,
@@ -29,6 +32,7 @@ from memory.pipeline import (
     slots,
     typed,
     untold,
+    weekdays,
 )
 from memory.pipeline.dates import dated_beside, happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
@@ -79,6 +83,9 @@ def decide(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if not evidence.facts:
         return UNKNOWN
+    rota = weekdays.answer(evidence)  # ("What day does Sharon help now?": a weekday, no date)
+    if rota:
+        return rota
     if intent.wh in ("what", "which") and not intent.yes_no and expect.asks_date(intent.text):
         # "What month did I join the choir?" asks when, as "when" does
         intent = replace(intent, wh="when")
@@ -93,6 +100,7 @@ def decide(evidence: Evidence) -> str | None:
         kin.answer(evidence)
         or marital.answer(evidence)
         or amounts.answer(evidence)
+        or arrivals.answer(evidence)
         or dated.answer(evidence)
         or shifts.answer(evidence)
         or pastimes.answer(evidence)
@@ -104,6 +112,8 @@ def decide(evidence: Evidence) -> str | None:
         or origin.answer(evidence)
         or typed.answer(evidence)
         or typed.described(evidence)
+        or doers.answer(evidence)
+        or often.answer(evidence)
     )
     if decided:
         return decided

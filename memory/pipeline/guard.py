@@ -156,14 +156,18 @@ def stops_role(new: nlp.ParsedFact, fact: Fact) -> bool:
 
 def rehomed(new: nlp.ParsedFact, fact: Fact) -> bool:
     """ "Nube goes to live with my mother in Xàtiva": a pet said to live somewhere is no
-    longer the user's (one does not tell where one's own cat lives)."""
+    longer the user's (one does not tell where one's own cat lives), and a housemate said to
+    live somewhere no longer lives with the user."""
     if new.negated or base_relation(new.relation) != "lives_in" or "plan:" in new.relation:
         return False
     if not fact.relation.startswith("role:") or not fact.relation.removeprefix("role:"):
         return False
     noun = role_noun(fact.relation)
     pet = noun in ANIMALS or noun.rstrip("s") in ANIMALS or noun == "pet"
-    return pet and bool(new.subject) and nlp.same_entity(new.subject, fact.object)
+    # ("My mother moved to live with my sister in Sillamäe": no longer one's housemate)
+    housemate = noun == "housemate" and bool(new.object)
+    housemate = housemate and not nlp.same_entity(new.object, fact.subject)  # ("with us")
+    return (pet or housemate) and bool(new.subject) and nlp.same_entity(new.subject, fact.object)
 
 
 def departed(new: nlp.ParsedFact) -> bool:

@@ -29,6 +29,7 @@ from memory.pipeline.names import of_asked, source
 from memory.pipeline.question import VEHICLE_SLOTS, Evidence
 from memory.pipeline.speech import name_the_pronoun, quote, sentence
 
+STOPPING = {"stop", "quit", "cease", "resign", "retire"}
 NOW = re.compile(r"\b(now|currently|these days|nowadays|at the moment|anymore)\b", re.I)
 # Closeness in meaning at which a sentence is about what was asked.
 NOW_RELATED = 0.25
@@ -101,9 +102,10 @@ def _clause_of(subject: str, speaker: str, clause: str) -> bool:
 
 
 def denies(clause: str) -> bool:
-    """Whether the clause says what no longer holds: its main verb is negated."""
+    """Whether the clause says what no longer holds: its main verb is negated, or is one of
+    stopping ("Kinga stopped the shopping for now" names who no longer does it)."""
     root = next((t for t in parse(clause) if t.dep_ == "ROOT"), None)
-    return root is not None and negated(root)
+    return root is not None and (negated(root) or root.lemma_ in STOPPING)
 
 
 def by_role(fact: Fact, speaker: str) -> bool:

@@ -256,6 +256,8 @@ def answer(evidence: Evidence, *, before_slots: bool) -> str | None:
         return None
     if before_slots and len(ask.category_roles(intent.relation)) > 1:
         return None  # "which animals live with me?": the members of a set, which slots list
+    if before_slots and intent.relation == "role:housemate":
+        return None  # "who lives with me?": the housemates, which slots list
     question = asked(intent.text, speaker=evidence.speaker)
     if question is None:
         return None

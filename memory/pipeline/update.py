@@ -156,6 +156,8 @@ class UpdatePipeline:
         self.t = t
         self.steps = steps
         self.lines: list[str] = []
+        # facts read again from an earlier message put right: the message they are said in
+        self.said_in: dict[int, Message] = {}
 
     def why(self, step: str, reason: str = "") -> Provenance:
         info = self.steps.info(step)
@@ -255,7 +257,10 @@ class UpdatePipeline:
             self.steps, user_id=self.user.pk, speaker=speaker, text=amended.text
         )
         # (what the re-read facts put right is the wrong value, no other value of the slot)
-        return [replace(a, correction=True, corrects=a.corrects or amended.wrong) for a in again]
+        again = [replace(a, correction=True, corrects=a.corrects or amended.wrong) for a in again]
+        if amended.said is not None:
+            self.said_in.update({id(a): amended.said for a in again})
+        return again
 
     def correct_slot(self, p: nlp.ParsedFact, vector):
         wrong = retrieve.holding_value(user_id=self.user.pk, value=p.corrects) if p.corrects else []
@@ -362,6 +367,7 @@ class UpdatePipeline:
                 embedding=vector,
                 triplet=(p.subject, stored_relation(p), p.object),
                 keys=keys_of(p),
+                said_in=self.said_in.get(id(p)),
             )
             added.append(fact)
             if p.past:  # "I used to live in Wellington": true once, false from the start

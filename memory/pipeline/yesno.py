@@ -15,6 +15,7 @@ from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
 from memory.nlp.words import LEAVE_VERBS, LOSS_VERBS
 from memory.pipeline import slots
+from memory.pipeline.arrivals import GONE
 from memory.pipeline.guard import base_relation, gives_up, owned_by, role_noun, slot_name
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
@@ -371,6 +372,21 @@ def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
     return None
 
 
+def role_held(evidence: Evidence) -> Fact | None:
+    """ "Is Sharon still a canteen volunteer?": a role of the user's she holds ("my volunteers
+    are Sharon, ..."), still true, whatever was said of her since."""
+    intent = evidence.intent
+    noun = (intent.object or "").lower().split()[-1:]
+    if not noun or not intent.subject:
+        return None
+    kind = noun[0].removesuffix("s")
+    for fact in evidence.facts:
+        held = fact.relation.startswith("role:") and role_noun(fact.relation) == kind
+        if held and fact.is_true and nlp.same_entity(fact.object, intent.subject):
+            return fact
+    return None
+
+
 def mentions_yes_no(evidence: Evidence) -> str:
     """No triplet answers the question: judge by what the latest statements about the subject
     mention. The latest statement naming the object means yes; the object named only earlier
@@ -384,6 +400,10 @@ def mentions_yes_no(evidence: Evidence) -> str:
             return f"No, not anymore. {sentence(to_you(ended[0]))}"
     if not facts or not intent.object:
         return planned_only(evidence) or "I'm not sure; I don't know anything about that yet."
+    held = role_held(evidence)
+    if held is not None and not GONE.search(source(facts[0])):
+        # (unless the newest said of them is that they went: "Maura's gone to Cork now")
+        return f"Yes, as far as I know. {since(held, evidence.speaker)}."
     latest_time = facts[0].created_at
     latest = [f for f in facts if f.created_at == latest_time]
     for fact in latest:
