@@ -228,3 +228,11 @@ def test_a_housemate_who_moves_elsewhere_no_longer_lives_with_us(chat):
     chat.tell("My father moved to live with my brother in Beverley, nearer the hospital.")
     assert chat.ask("Does my father still live with us?").startswith("No")
     assert "father" not in chat.ask("Who lives with me?")
+
+
+def test_starting_an_activity_is_no_arrival():
+    from memory.pipeline.arrivals import came_or_went
+
+    assert came_or_went("When did Tomasz join the choir?") == ("Tomasz", True)
+    assert came_or_went("When did Jon start going to the gym?") is None
+    assert came_or_went("What year did Ravi start surfing?") is None

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from memory.nlp.casing import truecased
-from memory.nlp.corrections import SAYING, contrast, kind, retracted
+from memory.nlp.corrections import SAYING, contrast, cued, kind, retracted
 from memory.nlp.likeness import (
     alike,
     last_name,
@@ -133,7 +133,7 @@ def corrects_earlier(text: str) -> bool:
         return False
     # ("three days free, not four. Four was the old schedule": a value put right, whatever
     # the message then says ended)
-    return not ended_clauses(text) or contrast(parse(text)[:]) is not None
+    return not ended_clauses(text) or (cued(text) and contrast(parse(text)[:]) is not None)
 
 
 def _without_echo(right: str, wrong: str, said: str) -> str:

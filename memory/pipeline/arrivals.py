@@ -43,6 +43,8 @@ def came_or_went(question: str) -> tuple[str, bool] | None:
     who = child(root, "nsubj")
     if who is None or who.pos_ != "PROPN":
         return None
+    if root.lemma_ in ("start", "begin") and child(root, "dobj", "xcomp") is not None:
+        return None  # "When did Jon start going to the gym?": an activity, not a place joined
     return who.text, root.lemma_ in ARRIVING
 
 
