@@ -17,10 +17,10 @@ PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide
 # ("Teresa offered to do her shopping": offered, not yet doing it)
 PLAN_VERBS |= {"offer", "promise"}
 NAMING_VERBS = {"call", "name"}
-MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
+MONTH_NAMES = (
+    "january february march april may june july august september october november december"
 ).split()
+MONTHS = MONTH_NAMES + "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".split()
 TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
 # Holidays name a time of year too ("moving to atlanta after christmas")
@@ -251,7 +251,8 @@ def is_plan(predicate: Token) -> bool:
         # (with a time to come in the message: "... handing in my notice Monday"; "I'm
         # leaving Boots. got a job at the Western General" is gone already)
         leaving = leaving and any(
-            t.lower_ in FUTURE_WORDS | {"notice", "soon", "from"} | MONTH_NAMES
+            t.lower_ in FUTURE_WORDS | {"notice", "soon", "from"}
+            or t.lower_ in MONTH_NAMES
             or t.lower_ in WEEKDAYS
             for t in predicate.doc
         )
@@ -281,9 +282,6 @@ def going_to(verb: Token) -> bool:
 
 PRESENT_AUX = {"is", "am", "are", "'s", "'m", "'re"}
 LEAVING_SOON = {"leave", "quit", "retire"}
-MONTH_NAMES = set(
-    "january february march april may june july august september october november december".split()
-)
 FUTURE_AUX = {"will", "'ll", "shall", "would", "'d"}
 WISHING = PLAN_VERBS | {"ask", "need", "push", "urge", "encourage", "beg", "like", "tell"}
 NOW_WORDS = {"now", "currently", "nowadays", "days", "today", "tonight"}

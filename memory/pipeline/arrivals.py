@@ -9,11 +9,13 @@ import re
 
 from memory import nlp, selectors
 from memory.nlp.parse import child, parse
+from memory.nlp.words import QUITTING
+from memory.pipeline.dates import MONTH
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import day, sentence
 
 ARRIVING = {"join", "start", "arrive", "come", "begin"}
-LEAVING = {"leave", "quit", "go", "resign", "retire"}
+LEAVING = QUITTING | {"go"}
 # Words that tell of someone new where they are first named.
 NEW = re.compile(
     r"\b(?:new|joined|joins|started|starts|hired|arrived|arrives|welcomed?|took on|"
@@ -26,8 +28,7 @@ GONE = re.compile(
 )
 # A time said in the message, which the date readers (memory.pipeline.dated) read.
 DATED = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}(?:st|nd|rd|th)\b"
-    r"|\b(?:yesterday|last (?:week|month|year)|ago)\b",
+    rf"{MONTH.pattern}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:yesterday|last (?:week|month|year)|ago)\b",
     re.I,
 )
 READ = 400  # the user's oldest messages read

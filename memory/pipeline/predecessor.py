@@ -6,14 +6,13 @@ said, is the answer: the latest of them."""
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.likeness import TITLES
+from memory.pipeline.doers import post_of
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import sentence
 
 # Slots that say what someone is or has, not an act or a post that passes from one to another.
 NOT_PASSED = {"is", "has", "age", "is_called", "lives_in", "be_from", "replace", ""}
-
-
-TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"}
 
 
 def same_person(said: str, asked: str) -> bool:
@@ -75,5 +74,5 @@ def post_left(asked: set[str], key: str, rows) -> str | None:
 
 
 def _post_noun(fact: Fact) -> str:
-    words = fact.relation.removeprefix("role:").split(" of ")[0].split()
+    words = post_of(fact.relation).split()
     return nlp.stem(words[-1]) if words else ""
