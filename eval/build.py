@@ -42,6 +42,7 @@ SETS = (
     "dev18",
     "dev19",
     "dev20",
+    "dev21",
     "holdout",
     "fresh",
     "fresh2",

@@ -104,6 +104,7 @@ if __name__ == "__main__":
                     HERE / "dev18.jsonl",
                     HERE / "dev19.jsonl",
                     HERE / "dev20.jsonl",
+                    HERE / "dev21.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -110,9 +110,12 @@ def run_command(*, message: Message, engine: Engine, plan) -> UpdateResult:
 def _forced(text: str, kind: str) -> nlp.Route:
     """Replays know what a line is (a dataset turn is a statement, a probe a question)."""
     text = spoken_marks(text)
+    # a turn that also asks something ("... Do I need an eTA for Canada?") tells only its
+    # other sentences, as the chat's own routing would take them
+    told = nlp.told_part(text) if kind in _UPDATE_ROUTES else text
     return nlp.Route(
         kind=kind,
-        update_text=text if kind in _UPDATE_ROUTES else "",
+        update_text=told if kind in _UPDATE_ROUTES else "",
         question_text=text if kind == Message.Route.QUESTION else "",
     )
 

@@ -3,7 +3,10 @@ of every memory edit, and the per-user clock of the concept graph (RecallM; the 
 lives in Apache AGE, see memory/graph.py)."""
 
 from django.conf import settings
+from django.contrib.postgres.indexes import OpClass
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Reverse
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
@@ -61,8 +64,21 @@ class Fact(models.Model):
             models.Index(fields=["user", "is_true", "subject_key", "relation"]),
             models.Index(fields=["user", "is_true", "relation", "object_key"]),
             models.Index(fields=["user", "subject_last"]),
-            # "We gave Tofu away", "not Rex": the fact holding a value, whatever its relation.
-            models.Index(fields=["user", "object_key"]),
+            # "We gave Tofu away", "not Rex": the fact holding a value, whatever its relation;
+            # "the Golf" for "VW Golf", "late night" for "late night show": a value by its
+            # first or last words (retrieve.holding_value). Pattern operators, so that LIKE
+            # 'x %' and the reversed value's prefix are index range scans, not a walk over
+            # every fact (22 ms an update at 100k facts; 0.2 ms with them).
+            models.Index(
+                fields=["user", "object_key"],
+                opclasses=["int4_ops", "varchar_pattern_ops"],
+                name="memory_fact_value_words",
+            ),
+            models.Index(
+                F("user"),
+                OpClass(Reverse("object_key"), name="text_pattern_ops"),
+                name="memory_fact_value_last_words",
+            ),
             # the newest first, ties by id (selectors.latest_facts reads the latest 20 of
             # every update: without the id, facts that share a time were sorted in full)
             models.Index(fields=["user", "-truth_since", "-id"]),

@@ -94,3 +94,22 @@ def test_a_small_memory_is_searched_exactly_and_a_large_one_through_the_index(
     assert selectors.searches_exactly(user_id=bob.pk)
     # Whichever way is taken, the default search finds what the exact one does.
     assert _found(alice, QUESTIONS[0]) == _found(alice, QUESTIONS[0], exact=True)
+
+
+def test_a_value_found_by_its_first_or_last_words_is_an_index_range(alice):
+    """retrieve.holding_value runs on every update: its LIKE branches must match the pattern
+    indexes (migration memory/0010), or each update walks all of the user's facts (22 ms at
+    100k facts). Scans that need no index are switched off, so the plan shows which index
+    each branch can use; a branch that fits none is a sequential scan."""
+    from memory.pipeline.retrieve import holding_rows
+
+    build_facts(alice, 800)
+    rows = holding_rows(user_id=alice.pk, key="golf", value="Golf").order_by("-id")[:10]
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE memory_fact")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        plan = rows.explain()
+    # each LIKE is a range of its index ("golf " <= value < "golf!"), not a filter
+    assert "reverse((object_key)::text) ~>=~ 'flog '" in plan
+    assert "(object_key)::text ~>=~ 'golf '" in plan
+    assert "memory_fact_pkey" not in plan and "Seq Scan" not in plan

@@ -6,7 +6,7 @@ from memory.nlp.entities import entity_key, members, same_entity
 from memory.nlp.facts import ParsedFact, extract_facts
 from memory.nlp.questions import QuestionIntent, parse_question
 from memory.nlp.relations import relation_is_single_valued, relation_label
-from memory.nlp.routing import Route, route
+from memory.nlp.routing import Route, route, told_part
 from memory.nlp.text import pos_tag, sentences, stem, tokenize
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "relation_is_single_valued",
     "relation_label",
     "route",
+    "told_part",
     "same_entity",
     "sentences",
     "stem",

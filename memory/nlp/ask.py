@@ -16,6 +16,7 @@ from memory.nlp.anchors import event_anchor
 from memory.nlp.heldby import by_duty, common_noun, held_here, in_charge, in_group
 from memory.nlp.marks import NOW_ADVERBS
 from memory.nlp.parse import Token, child, children, parse
+from memory.nlp.predicates import is_time
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
     ANIMALS,
@@ -180,7 +181,7 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
             base, subject=duty[0], relation=duty[1], object=None, anchor=None, wants_order=False
         )
     owned = held_here(root, reader) or in_charge(root, reader) or in_group(root, reader)
-    owned = owned or (owned_slot(doc, reader) if owning else None)
+    owned = owned or aged(doc, reader) or (owned_slot(doc, reader) if owning else None)
     owned = owned or called_role(root, reader)
     found = (
         owned
@@ -395,6 +396,21 @@ def person_owned(token: Token) -> bool:
     if poss.pos_ in ("PRON", "PROPN"):
         return True
     return poss.pos_ == "NOUN" and child(poss, "poss") is not None
+
+
+def aged(doc, reader: Reader) -> tuple[str, str, None] | None:
+    """ "How old is Kurt turning?", "how old will my mum be in May?": the age asked of
+    whoever follows "how old", whatever verb the parser hung them on."""
+    if len(doc) < 3 or doc[0].lower_ != "how" or doc[1].lower_ != "old":
+        return None
+    # ("turning", which the tagger may take for a noun, is what they do, not who)
+    named = [t for t in doc[2:] if t.pos_ in ("PROPN", "NOUN", "PRON") and t.tag_ != "VBG"]
+    named = [t for t in named if not (t.pos_ == "NOUN" and t.lower_.endswith("ing"))]
+    # ("how old is my granddaughter Ioana": the one the clause is about, by name)
+    who = next((t for t in named if t.dep_ == "nsubj"), named[0] if named else None)
+    if who is None or is_time(who) or who.dep_ not in ("nsubj", "compound", "poss"):
+        return None
+    return reader.entity(who), "age", None
 
 
 def copular(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:

@@ -7,12 +7,14 @@ from memory.nlp.holdings import Frame
 from memory.nlp.lists import measured
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import name_gender
-from memory.nlp.reader import FIRST_PERSON, STOP_VERBS, Reader, prep_objects
+from memory.nlp.reader import FIRST_PERSON, STOP_VERBS, Reader, is_time, prep_objects
 from memory.nlp.things import NOUNS, said_before
 
 # what was born, as the role the child holds of its parents
 BORN = {"girl": "daughter", "boy": "son", "baby": "child", "twins": "child", "son": "son"}
 BORN |= {"daughter": "daughter", "triplets": "child"}
+# the words that say only whether a child born is a girl or a boy
+SEXED = {"girl", "boy"}
 # the verbs a child is had with: "had a little girl", "delivered a baby boy", "welcomed a son"
 BEARING = {"have", "deliver", "welcome"}
 
@@ -44,25 +46,32 @@ class EventFrames:
         kind = BORN.get(baby.lemma_.lower()) or BORN.get(baby.lower_)
         if kind is None:
             return False
-        names = [c for c in baby.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+        names = [c for c in baby.children if c.dep_ == "appos"]
         names += [n for c in children(baby, "acl") for n in children(c, "oprd")]
         # "gave birth to a boy on Friday, Zayan": the name hung on the day said after it
         names += [n for _, day in prep_objects(verb) for n in children(day, "appos")]
         names += [c for c in children(verb, "npadvmod", "appos", "dep") if c.i > baby.i]
-        names = [n for n in names if n.pos_ == "PROPN" and name_gender(n.text)] or names[:1]
-        after = verb.doc[verb.sent.end :]
-        said = next(iter(after.sents), None) if len(after) else None
-        lead = []  # "... on Thursday!! Róisín.": the bare names the next sentence opens with
-        for token in said if said is not None else []:
-            if token.is_punct:
-                break
-            lead.append(token)
-        if not names and lead and all(t.pos_ in ("PROPN", "CCONJ") for t in lead):
+        lead = named_next(verb)  # "had the baby! A girl, Iris, born ...": the next sentence
+        # "had the baby on 12 December, a boy, ...": a word for the child says which
+        sexed = [n for n in names + lead if n.pos_ == "NOUN" and n.lower_ in SEXED]
+        if kind == "child" and sexed:
+            kind = BORN[sexed[0].lower_]
+        # (a name no list knows is still written as one: no "last night", no "a boy")
+        names = [n for n in names if n.pos_ == "PROPN" and name_gender(n.text)] or [
+            n for n in names[:1] if n.text[:1].isupper() and not is_time(n)
+        ]
+        if not names:
             names = [t for t in lead if t.pos_ == "PROPN" and t.dep_ != "compound"]
         names += [c for n in names for c in n.children if c.dep_ == "conj"]
         parent = self.reader.entity(subject)
         for name in dict.fromkeys(names):
             self.add(parent, f"role:{kind}", self.reader.name_of(name), multi=True)
+        if not names and sexed and verb.lemma_ == "have":
+            # "had the baby, a boy, his name is Sota": a boy is had; a name said later in
+            # the message is his (frames.owned_role)
+            self.add(parent, "has", sexed[0].lower_, multi=True)
+            self.reader.last_thing = (parent, kind)
+            return True
         if not names and verb.lemma_ != "have":
             # "delivered a baby girl ..., they named her Abena": the name given later in the
             # message goes to what was had (renamed.with_names)
@@ -135,6 +144,27 @@ class EventFrames:
                 self.frames.append(Frame(speaker, "", self.reader.value(old), True))
         self.add(speaker, "has", self.reader.value(measured(new[0])), multi=True, plan=plan)
         return True
+
+
+def named_next(verb: Token) -> list[Token]:
+    """The words the sentence after `verb`'s opens with when they only name a child: the
+    names ("... on Thursday!! Róisín."), or a girl or boy and then names ("A girl, Iris,
+    born last Thursday"); nothing when that sentence says something else."""
+    after = verb.doc[verb.sent.end :]
+    said = next(iter(after.sents), None) if len(after) else None
+    lead: list[Token] = []
+    for token in said if said is not None else []:
+        if token.is_punct and not (token.text == "," and _sexed_only(lead)):
+            break
+        lead.append(token)
+    words = [t for t in lead if not t.is_punct and t.pos_ != "DET"]
+    if not all(t.pos_ in ("PROPN", "CCONJ") or t.lower_ in SEXED for t in words):
+        return []
+    return words
+
+
+def _sexed_only(lead: list[Token]) -> bool:
+    return bool(lead) and lead[-1].lower_ in SEXED and all(t.pos_ == "DET" for t in lead[:-1])
 
 
 def borne(verb: Token) -> Token | None:

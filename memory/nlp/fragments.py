@@ -7,6 +7,7 @@ import re
 
 from memory.nlp.parse import Token, parse
 from memory.nlp.pronouns import looks_named
+from memory.nlp.words import HELPERS, PEOPLE, STAFF
 
 # A cheap test before any parse: a sentence of capitalised words only, after a full stop.
 NAME = r"[^\W\d_][\w'-]*"
@@ -67,3 +68,29 @@ def with_speaker(text: str) -> str:
     for verb in reversed(opening):
         text = f"{text[: verb.idx]}I {verb.text.lower()}{text[verb.idx + len(verb.text) :]}"
     return text
+
+
+# A sentence that opens with a person's role, bare: "Wife Jess.", "Apprentice starts Monday."
+BARE_ROLE = re.compile(
+    r"(?:^|(?<=[.!?] ))(?P<role>[A-Z][a-z]+) (?P<next>[A-Z][\w'-]*|[a-z]+(?:s|ed))\b"
+)
+
+
+def bare_roles(text: str) -> str:
+    """ "Wife Jess. Runs the caravan park." said as "My wife is Jess.", "Apprentice starts
+    Monday." as "My apprentice starts Monday.", "Mum Aroha lives ..." as "My mum Aroha
+    lives ...": terse chat drops the "my" of the user's own people, and a role alone with a
+    name is the role's holder."""
+
+    def said(found: re.Match) -> str:
+        role, after = found["role"], found["next"]
+        if role.lower() not in PEOPLE | STAFF | HELPERS or role.endswith("ed"):
+            return found[0]  # ("Hired Jase": a verb, whatever the word lists say)
+        if re.match(r" [A-Z]", text[found.end() :]):
+            return found[0]  # "Teacher Appreciation Week": a name of many words, no holder
+        alone = text[found.end() : found.end() + 1] in ("", ".", ",", "!")
+        if after[:1].isupper() and alone:
+            return f"My {role.lower()} is {after}"  # "Wife Jess."
+        return f"My {role.lower()} {after}"  # "Mum Aroha lives ...", "Boss fired Tom"
+
+    return BARE_ROLE.sub(said, text)

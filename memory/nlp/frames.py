@@ -58,7 +58,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.verbs import VerbFrames
-from memory.nlp.words import QUITTING, STAND_INS, WORKING
+from memory.nlp.words import NUMBER_NAMES, QUITTING, STAND_INS, WORKING
 
 # What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
 WISHED = {"like", "love", "prefer", "want", "rather", "hate"}
@@ -166,6 +166,8 @@ class SentenceFrames(
             return  # "Volunteer, 6 years. Commander: Zbigniew": no one is a year
         if relation == "age" and subject.lower() in TIME_WORDS:
             return  # "starting April 7": a day, not an age
+        if relation in ("lives_in", "works_for") and subject.lower().rstrip("s") in TIME_WORDS:
+            return  # "Thursday is the day I visit my sister in Sandsend": no one lives there
         if subject and relation:
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
@@ -273,6 +275,7 @@ class SentenceFrames(
             if aspect and self.habit(verb, subject, neg, plan):
                 continue
             leaving = verb.lemma_ in LEAVE_VERBS or verb.lemma_ == "stop" and job_object(verb)
+            leaving = leaving or stepped_off(verb)
             if leaving and self.departure(verb, subject, plan):
                 continue
             if self.ending(verb, subject, neg, plan):
@@ -291,8 +294,10 @@ class SentenceFrames(
                 continue
             if verb.lemma_ == "turn":  # "Priya turned 7 yesterday"
                 years = next((c for c in verb.children if c.pos_ == "NUM"), None)
-                if years is not None and years.text.isdigit():
-                    self.add(self.reader.entity(subject), "age", years.text, plan=plan)
+                said = years.lower_ if years is not None else ""
+                age = said if said.isdigit() else str(NUMBER_NAMES.get(said, ""))
+                if age:  # ("Sofía turned seven yesterday")
+                    self.add(self.reader.entity(subject), "age", age, plan=plan)
                     continue
             self.verbal(verb, subject, neg, plan)
         self.scheduled(verb, neg, plan)
@@ -437,3 +442,11 @@ def lone_word(verb: Token) -> Token | None:
     if comp is None or list(comp.children) or comp.tag_ not in ("VBN", "VB"):
         return None
     return comp if "VERB" not in getAllLemmas(comp.lower_) else None
+
+
+def stepped_off(verb: Token) -> bool:
+    """ "stepped off the committee", "stood down from the board": left, as "left" says."""
+    if verb.lemma_ not in ("step", "stand"):
+        return False
+    particles = {c.lower_ for c in verb.children if c.dep_ in ("prt", "prep")}
+    return bool(particles & {"off", "down"})

@@ -207,6 +207,12 @@ class HoldingFrames:
         stopped = verb.lemma_ in STOP_VERBS
         entity = self.reader.entity(subject)
         self.add(entity, activity, "", negated=neg != stopped, plan=plan)
+        instead = child(gerund, "xcomp") or child(verb, "advcl")
+        if stopped and not neg and instead is not None and instead.pos_ == "VERB":
+            # "has given up teaching to write textbooks": what is done now, in its place
+            done = child(instead, "dobj")
+            value = self.reader.value(done) if done is not None else ""
+            self.add(entity, instead.lemma_.lower(), value, plan=plan)
         if gerund.pos_ != "VERB" and child(gerund, "det", "poss") is not None:
             # "Kinga stopped the shopping": a chore, which others do ("Bartek does it now")
             self.add(entity, "do", gerund.lower_, negated=neg != stopped, plan=plan)

@@ -26,7 +26,9 @@ def home_place(token: Token) -> Token | None:
     "the Ahodwo house"; None for any other word."""
     # (opening a sentence, the tagger may take it for a name: "Condo in the Beltline.")
     opening = token.pos_ == "PROPN" and token.i == token.sent.start
-    if token.pos_ != "NOUN" and not opening or token.lemma_.lower() not in DWELLINGS:
+    # (or an adjective, after a preposition: "live in a flat in Sant'Agnello")
+    nominal = token.pos_ == "NOUN" or token.pos_ == "ADJ" and token.dep_ == "pobj"
+    if not (nominal or opening) or token.lemma_.lower() not in DWELLINGS:
         return None
     # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
     held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])

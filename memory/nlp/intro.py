@@ -7,6 +7,7 @@ its ending or a short list) followed by where or for whom."""
 import re
 
 from memory.nlp.parse import parse
+from memory.nlp.profile import profile_said
 
 # Agent nouns by their ending: teacher, translator, florist, librarian, paramedic, engineer.
 AGENT = re.compile(r"(er|or|ist|ian|ant|ent|eer|ic|man|woman|smith|wright|yst|hand)$")
@@ -74,7 +75,7 @@ HELLO_FROM = re.compile(
 
 def said_of_self(text: str) -> str:
     """`text` with each verbless self-description said as "I'm a ..."."""
-    text = HELLO_FROM.sub(_here, text, count=1)
+    text = profile_said(HELLO_FROM.sub(_here, text, count=1))
     parts = SEGMENT.split(text)
     named = _named(parts)
     if named != parts:

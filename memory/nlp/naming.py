@@ -22,7 +22,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.renamed import GIVEN, GIVEN_TO, given
-from memory.nlp.words import COLLECTIVES
+from memory.nlp.words import COLLECTIVES, THIRD_PERSON
 
 # prepositions that take places ("the gym by Vefa"), not people met
 PLACE_PREPS = {"in", "at", "near", "from", "of", "by", "behind", "opposite", "outside", "past"}
@@ -248,16 +248,35 @@ class NamingFrames:
 
     def sent_instead(self, name: Token) -> None:
         """ "Sandrine has left the agency ... they are sending a Nadia instead": someone
-        named as coming "instead" takes the place of who left, said before in the message."""
-        if name.pos_ != "PROPN" or name.dep_ not in ("dobj", "nsubj", "nsubjpass", "attr"):
+        named as coming "instead" takes the place of who left, said before in the message;
+        "a young man called Gentian comes in her place" takes the place of whose it is."""
+        holder, new = name, self.reader.name_of(name)
+        if name.dep_ == "oprd" and name.head.dep_ == "acl":
+            holder = name.head.head  # "a young man called Gentian"
+        elif name.dep_ == "appos":
+            holder = name.head  # "our cousin Odete will do the baking in her place"
+        if name.pos_ != "PROPN" or holder.dep_ not in ("dobj", "nsubj", "nsubjpass", "attr"):
             return
-        verb = governing_verb(name)
-        if verb is None or not any(c.lower_ == "instead" for c in children(verb, "advmod")):
+        verb = governing_verb(holder)
+        if verb is None:
             return
-        new = self.reader.name_of(name)
-        left = self.reader.leavers[-1] if self.reader.leavers else None
+        # (the parser may hang "in her place" on what is done: "do the baking in her place")
+        done = [po for thing in children(verb, "dobj") for po in prep_objects(thing)]
+        place = next((o for p, o in prep_objects(verb) + done if o.lemma_ == "place"), None)
+        whose = child(place, "poss") if place is not None else None
+        if whose is not None and whose.lower_ in THIRD_PERSON and holder.dep_ == "nsubj":
+            # ("his place" is bound to the clause's own subject: the place is of the one
+            # spoken of before, or of who left)
+            said = [p for p in self.reader.people if p != new and p != self.reader.speaker]
+            left = self.reader.leavers[-1] if self.reader.leavers else None
+            left = said[-1] if said else left
+        elif any(c.lower_ == "instead" for c in children(verb, "advmod")):
+            left = self.reader.leavers[-1] if self.reader.leavers else None
+        else:
+            return
         if left and left not in (new, self.reader.speaker) and name_like(name):
-            self.add(new, "replace", left)
+            # ("Zita will do the salting in her place from April": not yet)
+            self.add(new, "replace", left, plan=is_plan(verb))
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""

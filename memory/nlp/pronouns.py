@@ -270,6 +270,9 @@ class Pronouns:
         for subject in subjects:
             if not subject or subject == self.speaker or subject in self.things | self.aliases:
                 continue
+            whose, _, thing = subject.rpartition("'s ")
+            if whose and not (PEOPLE | STAFF | HELPERS) & set(thing.split()):
+                subject = whose  # "Grandad's birthday is Sunday, he turns 90": Grandad
             owner, _, role = subject.partition("'s ")
             if role and (PEOPLE | STAFF | HELPERS) & set(role.split()):
                 # "my mum ... she", "my parents ... they", "he and his wife came. she's ..."

@@ -349,14 +349,15 @@ class Reader(Pronouns):
         if token.pos_ == "PRON" and token.lower_ in FIRST_PERSON | THIRD_PERSON:
             return self.entity(token)  # "stay with us": with the speaker
         if token.pos_ == "PROPN":  # "June 14", "Pixel 9", "Casa das Flores"
-            # (a word in lower case the tagger took for a name keeps its noun: "deputy cox")
+            # (a word in lower case the tagger took for a name keeps its noun: "deputy cox";
+            # a capitalised one it took for a noun is part of the name: "Riverbend High")
             lower = token.is_lower
             run = [
                 t
                 for t in token.subtree
                 if t.pos_ in ("PROPN", "NUM")
                 or t.dep_ == "case"
-                or lower
+                or (lower or t.text.istitle() and t.i > t.sent.start)
                 and t.dep_ == "compound"
                 and t.pos_ == "NOUN"
                 and t.head == token

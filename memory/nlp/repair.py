@@ -38,6 +38,7 @@ from memory.nlp.repaircues import (
     first_cue,
     has_cue,
     repair_span,
+    righted_next,
     value_word,
 )
 from memory.nlp.text import spoken_marks
@@ -284,6 +285,8 @@ def _doubted_pair(repair: Span) -> tuple[str, str] | None:
     """ "said 40 bs for tutoring? it's 45": (wrong, right), the value said before the
     question mark and the first said after it, of the same sort (a number for a number)."""
     asked = next((t.i for t in repair if t.text.startswith("?")), None)
+    if asked is None and righted_next(repair[0]):
+        asked = repair[0].sent.end - 1  # "I wrote that he studies in Milan. It is Turin."
     if asked is None:
         return None
     runs = values(repair)

@@ -68,6 +68,18 @@ def has_cue(text: str) -> bool:
     return re.search(r"(\.\.|[—–,-])\s*(no\b\s*[,—–-]|not\s)", text.lower()) is not None
 
 
+# What follows "sorry" when it apologises and goes on with the news ("walking home sorry so
+# my uncle ...", "sorry anyway ...") instead of putting a value right.
+GOING_ON = {"so", "anyway", "anyways", "btw"}
+
+
+def apology(cue: Token) -> bool:
+    """ "sorry" said as an apology for what goes on after it."""
+    if cue.lower_ != "sorry" or cue.i + 1 >= len(cue.doc):
+        return False
+    return cue.nbor(1).lower_ in GOING_ON
+
+
 def first_cue(doc) -> Token | None:
     cue = _first_cue(doc)
     # "wait i said the school is in kotagede?? it's in Bantul": the doubted words are the cue
@@ -80,6 +92,8 @@ def _first_cue(doc) -> Token | None:
         low = t.lower_
         if low == "wrong" and t.dep_ == "amod" and child(t.head, "det") is not None:
             continue  # "calling her the wrong name": said of something, no editing term
+        if low in CUES and apology(t):
+            continue  # "dictating this walking home sorry so my uncle ...": no value put right
         if low in CUES or t.text.startswith("*") and len(t.text) > 1:
             return t
         if low in MEANING and (t.i == 0 or t.nbor(-1).lower_ in ("i", ",", "...", "—", ".")):
@@ -132,8 +146,20 @@ def doubted(t: Token) -> bool:
     if t.lemma_.lower() not in SAYING - {"tell"} or t.pos_ != "VERB":
         return False
     if any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children):
-        return any(w.text.startswith("?") for w in t.sent if w.i > t.i)
+        return any(w.text.startswith("?") for w in t.sent if w.i > t.i) or righted_next(t)
     return t.head.lemma_ == "keep" and any(c.lower_ == "i" for c in t.head.children)
+
+
+def righted_next(t: Token) -> bool:
+    """ "I wrote that Erion studies in Milan. It is Turin.": what the user said they said is
+    followed by a short sentence that only says what it is."""
+    end = t.sent.end
+    if t.tag_ != "VBD" or end >= len(t.doc):
+        return False
+    words = [w for w in t.doc[end].sent if not w.is_punct]
+    if not 2 < len(words) <= 6 or words[0].lower_ not in ("it", "that", "its", "it's"):
+        return False
+    return words[1].lemma_ == "be" or words[0].lower_ in ("its", "it's")
 
 
 def _set_against(t: Token) -> bool:
@@ -182,7 +208,9 @@ def repair_span(doc, cue: Token) -> Span:
         # set against the other is said in the next sentence
         following = doc[end].sent
         words = [t for t in following if not t.is_punct]
-        asked = doubted(cue) and any(t.text.startswith("?") for t in doc[cue.i : sent.end])
+        asked = doubted(cue) and (
+            any(t.text.startswith("?") for t in doc[cue.i : sent.end]) or righted_next(cue)
+        )
         # (a sentence the parser split before "and": "No, I've looked again and it's the 8th")
         split = words and words[0].pos_ == "CCONJ" and sent[-1].text not in (".", "!", "?")
         # ("sorry im so tired, not Kabah!! its Sayil this season": the wrong value only)

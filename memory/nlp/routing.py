@@ -193,6 +193,25 @@ def route(text: str) -> Route:
     return Route(kind="chitchat", reply="Okay.")
 
 
+# words a question may open with before what it asks ("also how long can ...", "btw is ...")
+LEADING_WORDS = re.compile(r"^(?:(?:also|btw|and|but|so|oh|ok|okay|anyway)\b[,:]?\s*)+", re.I)
+
+
+def told_part(text: str) -> str:
+    """The sentences of a message that tell something, without those that ask ("Do I need
+    an eTA?", "also how long can it stay in the fridge?")."""
+    said = clauses(text)
+    kept = [c for c in said if not _asks(c)]
+    return " ".join(kept) if kept and len(kept) < len(said) else text
+
+
+def _asks(clause: str) -> bool:
+    """A clause marked as a question that asks by its words too ("Is a girl, we call her
+    Yerba." drops a "she"; "he actually likes it??" is surprise)."""
+    words = LEADING_WORDS.sub("", clause).rstrip("?!. ")
+    return clause.rstrip().endswith("?") and is_question(words)
+
+
 # A dash or semicolon can join a statement and a question in one sentence ("I started
 # learning piano — what instrument am I learning?").
 _JOINS = re.compile(r"\s+[—–-]{1,2}\s+|;\s+")

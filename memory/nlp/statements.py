@@ -8,7 +8,7 @@ from dataclasses import replace
 from memory.nlp.casing import english_nouns, is_first_name, with_known_names
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
-from memory.nlp.fragments import named_after, with_speaker
+from memory.nlp.fragments import bare_roles, named_after, with_speaker
 from memory.nlp.frames import Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
@@ -300,7 +300,7 @@ def extract(
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
     text = named_after(plainly(fixed.text if fixed is not None else text))
-    text = said_of_self(unlabelled(with_speaker(text)))
+    text = said_of_self(unlabelled(bare_roles(with_speaker(text))))
     # "wait no, Unai's the firefighter": the cue marks the message a correction; the parser
     # reads what follows better without it.
     cued = LEAD_CUE.match(text) is not None

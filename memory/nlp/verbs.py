@@ -5,7 +5,7 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 import dataclasses
 
 from memory.nlp.facts import TEAM_WORDS, Triplet, leisure
-from memory.nlp.homes import MOVING, home_place
+from memory.nlp.homes import DWELLINGS, MOVING, home_place
 from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import called, listed_gender
@@ -259,10 +259,20 @@ class VerbFrames:
         if found.relation == "lives_in":
             # "we live in a tiny apartment in Brno": the home's town is where one lives
             preferred = [home_place(o) or o for o in preferred]
+            # ("live in a flat in Sant'Egidio" with the town hung on the verb: the town)
+            home = {o.i for o in preferred if o.lemma_.lower() in DWELLINGS and not o.is_title}
+            if any(o.is_title and o.i > o.sent.start for o in preferred if o.i not in home):
+                preferred = [o for o in preferred if o.i not in home]
         # "I live in Vesturbær with my partner Gunnar", "play bass in a band with Nino": who
         # it is done with is company, not the place or group the relation points at.
         company = [o for p, o in objects if p == "with" and is_person(o)]
-        preferred = [o for o in preferred if o not in company] or preferred
+        if found.relation == "lives_in":  # ("I live with Yanis in a flat in Mouans-Sartoux")
+            company += [o for p, o in objects if p == "with"]
+        placed = [o for o in preferred if o not in company]
+        there = any(c.lower_ == "there" and c.dep_ == "advmod" for c in verb.children)
+        if there and not placed and self.reader.last_place:
+            return self.reader.last_place  # "lives there with his wife Yumi": there, not Yumi
+        preferred = placed or preferred
         # A noun named by a name ("the CUF clinic") is a name too, nearer the verb than a
         # place inside it ("... in Belém").
         if found.negated:  # what was left is the mine, not its town ("laid off at the mine in X")
@@ -286,9 +296,12 @@ class VerbFrames:
                 if p in ("of", "at", "for", "with", "to", "in") and not is_time(o)
             ]
             return self.reader.value(inner[0] if inner else obj)
-        return found.object
+        # ("starting at the end of August": the edge of a time the lexicon took for the value)
+        edge = [o for _, o in objects if o.lower_ in TIME_EDGES and is_time(o)]
+        return "" if any(o.lower_ == found.object.lower() for o in edge) else found.object
 
 
+TIME_EDGES = {"end", "beginning", "start", "middle"}
 # prepositions whose object may be the value a lexicon relation points at
 VALUE_PREPS = ("to", "at", "for", "with", "in", "into", "of", "by", "on")
 CLAUSES = ("advcl", "conj", "ccomp", "parataxis", "relcl")

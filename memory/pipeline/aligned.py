@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.parse import Token, child, children, parse, parse_all
-from memory.nlp.predicates import is_plan, negated
+from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, THIRD_PERSON, Reader
 from memory.nlp.statements import plainly
 from memory.pipeline.guard import owned_by
@@ -57,6 +57,7 @@ NO_ACTIVITY |= {"love", "like", "hate", "text", "call", "visit"}
 OTHER_CLAUSES = {"conj", "cc", "advcl", "ccomp", "parataxis", "punct", "mark", "intj", "discourse"}
 CONTENT = ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
 NAMING = {"call", "name"}
+WEEKLY = set(WEEKDAYS)  # (and "weekend")
 FOR_WORK = {nlp.stem(w) for w in ("work", "living", "live", "job", "money")}
 
 
@@ -78,7 +79,10 @@ def answer(evidence: Evidence) -> str | None:
     if question is None:
         return None
     best: tuple[tuple, str] | None = None
+    ended = given_up(evidence)
     for clause in clauses(evidence):
+        if (nlp.entity_key(clause.subject), clause.predicate.lemma_.lower()) in ended:
+            continue  # "Martin teaches chemistry" after "he has given up teaching"
         score = fit(question, clause, evidence.speaker)
         if score <= 0:
             continue
@@ -89,6 +93,17 @@ def answer(evidence: Evidence) -> str | None:
         if best is None or rank > best[0]:
             best = (rank, said)
     return best[1] if best else None
+
+
+def given_up(evidence: Evidence) -> set[tuple[str, str]]:
+    """(subject, verb) of what someone did and no longer does: a fact of that verb that is
+    over, and none that holds."""
+
+    def key(fact: Fact) -> tuple[str, str]:
+        return nlp.entity_key(fact.subject), fact.relation.removeprefix("not:").split("_")[0]
+
+    held = {key(f) for f in evidence.facts if f.is_true and not f.relation.startswith("not:")}
+    return {key(f) for f in evidence.facts if not f.is_true} - held
 
 
 def clauses(evidence: Evidence) -> list[Clause]:
@@ -258,7 +273,10 @@ def trade(predicate: Token, named: bool) -> bool:
     thing = child(predicate, "dobj")
     # ("rides her yamaha everywhere" is her own thing she uses, not what she works at)
     owned = thing is not None and child(thing, "poss") is not None
-    return named and predicate.tag_ in ("VBZ", "VBP") and thing is not None and not owned
+    # ("cooks seswaa every sunday": done on a day of the week, a pastime, not a trade)
+    weekly = any(t.lower_.removesuffix("s") in WEEKLY for t in predicate.subtree)
+    trade = named and predicate.tag_ in ("VBZ", "VBP") and thing is not None
+    return trade and not owned and not weekly
 
 
 def activity(predicate: Token) -> Token | None:

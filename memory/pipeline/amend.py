@@ -16,6 +16,9 @@ from memory.nlp.parse import parse
 from memory.nlp.words import DENIALS
 
 LOOKED_BACK = 5  # the user's latest messages a correction may be about
+# ... and further back, those that say a name or number the correction says again ("I said
+# the academy is in Dunsan-dong, sorry, that's wrong", a dozen messages on)
+FAR_BACK = 20
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,15 @@ def earlier_repaired(*, message: Message, text: str) -> Amended | None:
             user_id=message.user_id, role=message.role, pk__lt=message.pk, applied_at__isnull=False
         )
         .order_by("-pk")
-        .only("pk", "text")[:LOOKED_BACK]
+        .only("pk", "text")[:FAR_BACK]
     )
-    for said in earlier:
+    named = {w for w in re.findall(r"[\w'-]+", text) if w[:1].isupper() or w[:1].isdigit()}
+    named -= {"I", "Sorry", "Oh", "Oops", "Actually", "Wait", "No"}
+    for k, said in enumerate(earlier):
+        if k >= LOOKED_BACK and not any(
+            re.search(rf"\b{re.escape(n)}\b", said.text) for n in named
+        ):
+            continue
         fixed = repair.repaired(text, before=said.text)
         if fixed is None:
             continue

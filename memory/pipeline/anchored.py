@@ -27,7 +27,7 @@ from memory.pipeline.guard import base_relation, role_noun, slot_name
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.slots import RELATED, slot_of
-from memory.pipeline.speech import quote, sentence, speak
+from memory.pipeline.speech import as_asked, quote, sentence, speak
 
 FAMILIES = {
     "works_for": "job",
@@ -80,6 +80,7 @@ def _says(text: str, anchor: str) -> bool:
 def before_anchor(evidence: Evidence) -> str | None:
     intent = evidence.intent
     anchor = intent.anchor or ""
+    shown = as_asked(evidence, anchor)
     if not anchor or intent.yes_no or not (intent.wants_past or intent.wants_order):
         return None
     if asks_after(intent.text):
@@ -92,7 +93,7 @@ def before_anchor(evidence: Evidence) -> str | None:
             if f.relation == "replace" and f.is_true and nlp.same_entity(f.subject, anchor)
         ]
         if took:
-            return sentence(f"{took[0].object}, before {anchor} took over")
+            return sentence(f"{took[0].object}, before {shown} took over")
         found = predecessor.before(evidence, anchor)
         if found:
             return found
@@ -122,7 +123,7 @@ def before_anchor(evidence: Evidence) -> str | None:
             held = held or (left_home(facts, anchor) if asked == "home" else None)
             if held is not None:
                 return sentence(
-                    f"{speak(as_held(held), evidence.speaker, past=True)} before {anchor}"
+                    f"{speak(as_held(held), evidence.speaker, past=True)} before {shown}"
                 )
         return told_past(evidence) or replaced.answer(evidence, anchor, event)
     first = min(holding, key=_said)
@@ -168,19 +169,20 @@ def before_anchor(evidence: Evidence) -> str | None:
         )
     slot = base_relation(as_held(found).relation)
     if slot in wording.PHRASES or slot.startswith("role:"):
-        return sentence(f"{speak(as_held(found), evidence.speaker, past=True)} before {anchor}")
-    return sentence(f"it was {found.object} before {anchor}")  # "changed from law to ..."
+        return sentence(f"{speak(as_held(found), evidence.speaker, past=True)} before {shown}")
+    return sentence(f"it was {found.object} before {shown}")  # "changed from law to ..."
 
 
 def replaced_by(evidence: Evidence, anchor: str, first: Fact, slot_family: str) -> str | None:
     """What X took the place of, read off the sentences (replaced.py); for a job or a home,
     not a value known as something else: "Biscuit" is the user's cat, not a practice."""
+    shown = as_asked(evidence, anchor)
     value = replaced.value_before(evidence, anchor, first)
     if not value:
         return None
     if slot_family in KNOWN_FAMILIES and known_as_role(evidence, value):
         return None
-    return sentence(f"it was {value} before {anchor}")
+    return sentence(f"it was {value} before {shown}")
 
 
 def known_as_role(evidence: Evidence, value: str) -> bool:
@@ -248,6 +250,7 @@ def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | N
     """No slot holds what came before X: the statement told before X, closest in meaning to
     the question, that holds an answer of the kind asked and does not name X ("she's keeping
     the house in Haw Creek" before "moved into an apartment on Broadway")."""
+    shown = as_asked(evidence, anchor)
     if wanted is None or not wanted.decisive:
         return None
     earlier = [
@@ -262,7 +265,7 @@ def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | N
     if not earlier:
         return None
     best = max(earlier, key=lambda f: (evidence.similarity.get(f.pk, 0.0), _said(f)))
-    return sentence(f"before {anchor}: {quote(best, evidence.speaker)}")
+    return sentence(f"before {shown}: {quote(best, evidence.speaker)}")
 
 
 def as_held(fact: Fact) -> Fact:

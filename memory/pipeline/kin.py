@@ -7,9 +7,11 @@ from memory import selectors
 from memory.nlp import same_entity
 from memory.nlp.words import CHILDREN
 from memory.pipeline.guard import owned_by
+from memory.pipeline.marital import SPOUSES
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import join, sentence
 
+PARTNERS = SPOUSES | {"partner"}
 OWN_CHILDREN = CHILDREN | {"stepson", "stepdaughter", "twin"}
 # the grand-role asked -> the roles a child's child holds for that child
 GRAND = {
@@ -35,8 +37,14 @@ def answer(evidence: Evidence) -> str | None:
     user = evidence.user_id
     children = selectors.role_holders(user_id=user, owner=evidence.speaker, roles=OWN_CHILDREN)
     names: list[str] = []
+    # a child's child may be told as their spouse's ("our son Hiroshi ... his wife Yumi",
+    # then "Yumi had the baby, a boy")
+    parents = [c.object for c in children]
     for child in children:
-        for grand in selectors.role_holders(user_id=user, owner=child.object, roles=GRAND[asked]):
+        spouses = selectors.role_holders(user_id=user, owner=child.object, roles=PARTNERS)
+        parents += [s.object for s in spouses]
+    for parent in parents:
+        for grand in selectors.role_holders(user_id=user, owner=parent, roles=GRAND[asked]):
             if not any(same_entity(grand.object, n) for n in names):
                 names.append(grand.object)
     if not names:

@@ -9,7 +9,7 @@ from memory.models import Fact
 from memory.nlp.likeness import TITLES
 from memory.pipeline.doers import post_of
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import sentence
+from memory.pipeline.speech import as_asked, sentence
 
 # Slots that say what someone is or has, not an act or a post that passes from one to another.
 NOT_PASSED = {"is", "has", "age", "is_called", "lives_in", "be_from", "replace", ""}
@@ -32,6 +32,7 @@ def _words(fact: Fact) -> set[str]:
 
 
 def before(evidence: Evidence, anchor: str) -> str | None:
+    shown = as_asked(evidence, anchor)
     asked = set(evidence.intent.keywords) - {nlp.stem(w) for w in nlp.tokenize(anchor)}
     key = nlp.entity_key(anchor)
     last = key.split()[-1] if key else ""
@@ -56,9 +57,9 @@ def before(evidence: Evidence, anchor: str) -> str | None:
         earlier = same.filter(created_at__lte=fact.created_at).exclude(pk=fact.pk)
         found = earlier.order_by("-created_at", "-pk").first()
         if found is not None and getattr(found, names):
-            return sentence(f"it was {getattr(found, names)} before {anchor}")
+            return sentence(f"it was {getattr(found, names)} before {shown}")
     held_before = post_left(asked, key, rows) if not best else None
-    return sentence(f"it was {held_before} before {anchor}") if held_before else None
+    return sentence(f"it was {held_before} before {shown}") if held_before else None
 
 
 def post_left(asked: set[str], key: str, rows) -> str | None:

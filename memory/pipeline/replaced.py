@@ -23,7 +23,7 @@ from memory.nlp.statements import LAUGHTER
 from memory.pipeline import expect, roles
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import sentence
+from memory.pipeline.speech import as_asked, sentence
 
 PLACES = ("pobj", "dobj", "attr", "appos", "nsubj", "nsubjpass", "conj", "oprd")
 WHERE = {"at", "in", "for", "near", "outside", "from", "to", "into"}
@@ -43,8 +43,9 @@ class Said:
 
 def answer(evidence: Evidence, anchor: str, first: Fact) -> str | None:
     """ "It was Bodega Alto Cielo before Los Sauces." or None: the answer first."""
+    shown = as_asked(evidence, anchor)
     value = value_before(evidence, anchor, first)
-    return sentence(f"it was {value} before {anchor}") if value else None
+    return sentence(f"it was {value} before {shown}") if value else None
 
 
 def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = False) -> str:

@@ -6,6 +6,7 @@ plus current facts about the same subject and relation (RET-LLM triplet lookup, 
 
 from django.conf import settings
 from django.db.models import Q
+from django.db.models.functions import Reverse
 
 from memory import nlp, selectors
 from memory.models import Fact
@@ -73,13 +74,19 @@ def holding_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:
     key = nlp.entity_key(value)
     if not key:
         return []
-    rows = Fact.objects.filter(user_id=user_id, is_true=True)
+    return list(holding_rows(user_id=user_id, key=key, value=value).order_by("-id")[:limit])
+
+
+def holding_rows(*, user_id: int, key: str, value: str):
+    """The query of holding_value: every branch is an index range of the user's facts
+    (memory.models.Fact), so that it costs the same at 1k facts and at 100k."""
+    # (the last words as the reversed value's first words)
+    rows = Fact.objects.filter(user_id=user_id, is_true=True).alias(eulav=Reverse("object_key"))
     # "the Golf" is the "VW Golf" said before: a value named by its last words; "late night"
     # is the "late night show" (by its first words, the noun it qualifies left out).
-    named = Q(object_key__endswith=f" {key}") | Q(object_key__startswith=f"{key} ")
+    named = Q(eulav__startswith=f" {key}"[::-1]) | Q(object_key__startswith=f"{key} ")
     # "we gave the goldfish away": the ones named as the user's goldfish ("role:goldfish")
-    rows = rows.filter(Q(object_key=key) | named | Q(relation__in=kind_roles(value)))
-    return list(rows.order_by("-id")[:limit])
+    return rows.filter(Q(object_key=key) | named | Q(relation__in=kind_roles(value)))
 
 
 def saying_value(*, user_id: int, value: str, limit: int = 10) -> list[Fact]:

@@ -24,6 +24,7 @@ from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
+from memory.nlp.words import LEAVE_VERBS, QUITTING
 from memory.pipeline.guard import base_relation, doer, owned_by, role_noun, slot_name
 from memory.pipeline.holders import someone
 from memory.pipeline.question import PRONOUNS, Evidence
@@ -227,6 +228,9 @@ def fit(question: Asked, fact: Fact, speaker: str) -> float:
     match = verb_match(question.verb, verb)
     if match and (shared or not question.words):
         return match + shared
+    leaving = QUITTING | LEAVE_VERBS
+    if verb.split("_")[0] in leaving | {"step"} and question.verb not in leaving:
+        return 0.0  # "Fergus stepped off the bonspiel committee" says who is no longer on it
     if question.verb == "do" and question.role == "subject" and shared:
         # "who does the mornings?" names the work by its noun: "Doina comes mornings"
         return 0.5 + shared

@@ -124,6 +124,16 @@ def to_you(text: str) -> str:
     return text
 
 
+def as_asked(evidence: Evidence, anchor: str) -> str:
+    """The event a question orders by, as it was asked ("before the house", "before I came
+    back to the farm" -> "you came back to the farm"): the anchor read from it keeps only
+    the value."""
+    said = re.search(r"\b(?:before|after)\s+(.+?)[\s?.!]*$", evidence.intent.text, re.I)
+    if said is None or anchor.lower() not in said[1].lower():
+        return anchor
+    return to_you(said[1])
+
+
 def quote(fact: Fact, speaker: str) -> str:
     """The sentence a fact came from, said back to the user: where no slot decides, the
     user's own sentence carries more than the fact's triplet ("Leo is obsessed with
