@@ -270,13 +270,15 @@ class NamingFrames:
             said = [p for p in self.reader.people if p != new and p != self.reader.speaker]
             left = self.reader.leavers[-1] if self.reader.leavers else None
             left = said[-1] if said else left
+            # ("Zita will do the salting in her place until Anita is back": not yet)
+            later = any(a.lower_ in ("will", "'ll") for a in children(verb, "aux"))
         elif any(c.lower_ == "instead" for c in children(verb, "advmod")):
             left = self.reader.leavers[-1] if self.reader.leavers else None
+            later = False  # ("are sending a Nadia instead, from Monday": the one who comes)
         else:
             return
         if left and left not in (new, self.reader.speaker) and name_like(name):
-            # ("Zita will do the salting in her place from April": not yet)
-            self.add(new, "replace", left, plan=is_plan(verb))
+            self.add(new, "replace", left, plan=later)
 
     def naming(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "My dog is called Rex": the owner's role `dog` holds Rex."""
