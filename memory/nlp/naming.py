@@ -268,12 +268,11 @@ class NamingFrames:
             # ("his place" is bound to the clause's own subject: the place is of the one
             # spoken of before, or of who left)
             said = [p for p in self.reader.people if p != new and p != self.reader.speaker]
-            left = self.reader.leavers[-1] if self.reader.leavers else None
-            left = said[-1] if said else left
+            left = (said or self.reader.leavers or [None])[-1]
             # ("Zita will do the salting in her place until Anita is back": not yet)
             later = any(a.lower_ in ("will", "'ll") for a in children(verb, "aux"))
         elif any(c.lower_ == "instead" for c in children(verb, "advmod")):
-            left = self.reader.leavers[-1] if self.reader.leavers else None
+            left = (self.reader.leavers or [None])[-1]
             later = False  # ("are sending a Nadia instead, from Monday": the one who comes)
         else:
             return

@@ -446,6 +446,8 @@ def lexicon_reading(lemmas: list[str], tags: list[str]) -> Triplet | None:
     return None
 
 
+# the edges of a time said as a noun: "the end of May", "the start of the season"
+TIME_EDGES = {"end", "beginning", "start", "middle"}
 ORDINAL_DAY = re.compile(r"(?:[12]?\d|3[01])(?:st|nd|rd|th)")
 
 
@@ -462,7 +464,7 @@ def is_time(token: Token) -> bool:
         return True  # "in the summer", "at the weekend"
     if low == "time" and token.dep_ == "pobj":
         return True  # "for the first time", "at the time", "in no time"
-    if low in ("end", "beginning", "start", "middle") and token.dep_ == "pobj":
+    if low in TIME_EDGES and token.dep_ == "pobj":
         of = [o for p, o in prep_objects(token) if p == "of"]
         return bool(of) and (is_time(of[0]) or of[0].lower_ in TIME_UNITS)  # "end of May"
     return low in TIME_UNITS and any(c.lower_ in DEICTIC for c in token.children)

@@ -8,7 +8,7 @@ from memory.nlp.facts import TEAM_WORDS, Triplet, leisure
 from memory.nlp.homes import DWELLINGS, MOVING, home_place
 from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, children
-from memory.nlp.predicates import called, listed_gender
+from memory.nlp.predicates import TIME_EDGES, called, listed_gender
 from memory.nlp.reader import (
     DEICTIC,
     GENERIC_OBJECTS,
@@ -301,7 +301,6 @@ class VerbFrames:
         return "" if any(o.lower_ == found.object.lower() for o in edge) else found.object
 
 
-TIME_EDGES = {"end", "beginning", "start", "middle"}
 # prepositions whose object may be the value a lexicon relation points at
 VALUE_PREPS = ("to", "at", "for", "with", "in", "into", "of", "by", "on")
 CLAUSES = ("advcl", "conj", "ccomp", "parataxis", "relcl")

@@ -57,7 +57,6 @@ NO_ACTIVITY |= {"love", "like", "hate", "text", "call", "visit"}
 OTHER_CLAUSES = {"conj", "cc", "advcl", "ccomp", "parataxis", "punct", "mark", "intj", "discourse"}
 CONTENT = ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
 NAMING = {"call", "name"}
-WEEKLY = set(WEEKDAYS)  # (and "weekend")
 FOR_WORK = {nlp.stem(w) for w in ("work", "living", "live", "job", "money")}
 
 
@@ -274,7 +273,7 @@ def trade(predicate: Token, named: bool) -> bool:
     # ("rides her yamaha everywhere" is her own thing she uses, not what she works at)
     owned = thing is not None and child(thing, "poss") is not None
     # ("cooks seswaa every sunday": done on a day of the week, a pastime, not a trade)
-    weekly = any(t.lower_.removesuffix("s") in WEEKLY for t in predicate.subtree)
+    weekly = any(t.lower_.removesuffix("s") in WEEKDAYS for t in predicate.subtree)
     trade = named and predicate.tag_ in ("VBZ", "VBP") and thing is not None
     return trade and not owned and not weekly
 

@@ -13,6 +13,7 @@ from chatbot.models import Message
 from memory.models import Fact, FactTruth, Operation
 from memory.nlp import repair
 from memory.nlp.parse import parse
+from memory.nlp.repaircues import CUES, FILLERS
 from memory.nlp.words import DENIALS
 
 LOOKED_BACK = 5  # the user's latest messages a correction may be about
@@ -42,11 +43,12 @@ def earlier_repaired(*, message: Message, text: str) -> Amended | None:
         .order_by("-pk")
         .only("pk", "text")[:FAR_BACK]
     )
-    named = {w for w in re.findall(r"[\w'-]+", text) if w[:1].isupper() or w[:1].isdigit()}
-    named -= {"I", "Sorry", "Oh", "Oops", "Actually", "Wait", "No"}
+    # (the names and numbers the correction says, not its editing terms: "Sorry", "Actually")
+    repeated = {w for w in re.findall(r"[\w'-]+", text) if w[:1].isupper() or w[:1].isdigit()}
+    repeated = {w for w in repeated if w.lower() not in CUES | FILLERS}
     for k, said in enumerate(earlier):
         if k >= LOOKED_BACK and not any(
-            re.search(rf"\b{re.escape(n)}\b", said.text) for n in named
+            re.search(rf"\b{re.escape(w)}\b", said.text) for w in repeated
         ):
             continue
         fixed = repair.repaired(text, before=said.text)

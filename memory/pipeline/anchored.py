@@ -80,11 +80,11 @@ def _says(text: str, anchor: str) -> bool:
 def before_anchor(evidence: Evidence) -> str | None:
     intent = evidence.intent
     anchor = intent.anchor or ""
-    shown = as_asked(evidence, anchor)
     if not anchor or intent.yes_no or not (intent.wants_past or intent.wants_order):
         return None
     if asks_after(intent.text):
         return None
+    shown = as_asked(evidence, anchor)
     if intent.wh == "who":
         # "who ran the library before Beryl?" after "Beryl took over from Stan"
         took = [
@@ -176,13 +176,12 @@ def before_anchor(evidence: Evidence) -> str | None:
 def replaced_by(evidence: Evidence, anchor: str, first: Fact, slot_family: str) -> str | None:
     """What X took the place of, read off the sentences (replaced.py); for a job or a home,
     not a value known as something else: "Biscuit" is the user's cat, not a practice."""
-    shown = as_asked(evidence, anchor)
     value = replaced.value_before(evidence, anchor, first)
     if not value:
         return None
     if slot_family in KNOWN_FAMILIES and known_as_role(evidence, value):
         return None
-    return sentence(f"it was {value} before {shown}")
+    return sentence(f"it was {value} before {as_asked(evidence, anchor)}")
 
 
 def known_as_role(evidence: Evidence, value: str) -> bool:
@@ -250,7 +249,6 @@ def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | N
     """No slot holds what came before X: the statement told before X, closest in meaning to
     the question, that holds an answer of the kind asked and does not name X ("she's keeping
     the house in Haw Creek" before "moved into an apartment on Broadway")."""
-    shown = as_asked(evidence, anchor)
     if wanted is None or not wanted.decisive:
         return None
     earlier = [
@@ -265,7 +263,7 @@ def told_before(evidence: Evidence, first: Fact, anchor: str, wanted) -> str | N
     if not earlier:
         return None
     best = max(earlier, key=lambda f: (evidence.similarity.get(f.pk, 0.0), _said(f)))
-    return sentence(f"before {shown}: {quote(best, evidence.speaker)}")
+    return sentence(f"before {as_asked(evidence, anchor)}: {quote(best, evidence.speaker)}")
 
 
 def as_held(fact: Fact) -> Fact:

@@ -32,7 +32,6 @@ def _words(fact: Fact) -> set[str]:
 
 
 def before(evidence: Evidence, anchor: str) -> str | None:
-    shown = as_asked(evidence, anchor)
     asked = set(evidence.intent.keywords) - {nlp.stem(w) for w in nlp.tokenize(anchor)}
     key = nlp.entity_key(anchor)
     last = key.split()[-1] if key else ""
@@ -57,9 +56,12 @@ def before(evidence: Evidence, anchor: str) -> str | None:
         earlier = same.filter(created_at__lte=fact.created_at).exclude(pk=fact.pk)
         found = earlier.order_by("-created_at", "-pk").first()
         if found is not None and getattr(found, names):
+            shown = as_asked(evidence, anchor)
             return sentence(f"it was {getattr(found, names)} before {shown}")
     held_before = post_left(asked, key, rows) if not best else None
-    return sentence(f"it was {held_before} before {shown}") if held_before else None
+    if not held_before:
+        return None
+    return sentence(f"it was {held_before} before {as_asked(evidence, anchor)}")
 
 
 def post_left(asked: set[str], key: str, rows) -> str | None:

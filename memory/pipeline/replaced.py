@@ -43,9 +43,8 @@ class Said:
 
 def answer(evidence: Evidence, anchor: str, first: Fact) -> str | None:
     """ "It was Bodega Alto Cielo before Los Sauces." or None: the answer first."""
-    shown = as_asked(evidence, anchor)
     value = value_before(evidence, anchor, first)
-    return sentence(f"it was {value} before {shown}") if value else None
+    return sentence(f"it was {value} before {as_asked(evidence, anchor)}") if value else None
 
 
 def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = False) -> str:
