@@ -43,6 +43,7 @@ SETS = (
     "dev19",
     "dev20",
     "dev21",
+    "dev22",
     "holdout",
     "fresh",
     "fresh2",

@@ -293,6 +293,9 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
         said = child(token.head, "acomp", "attr", "oprd")
         if token.dep_ == "nsubj" and said is not None and said.tag_ not in ("WP", "WDT"):
             continue  # "Is my mum retired?": something said of the role's holder
+        doing = child(token.head, "xcomp")
+        if token.dep_ == "nsubj" and doing is not None and doing.tag_ == "VBG":
+            continue  # "What is my brother studying now?" (parsed with "is" as the verb)
         # ("Is Lotte still my housemate?" is parsed with the role as an apposition)
         if owner and token.dep_ in ("nsubj", "nsubjpass", "attr", "dobj", "pobj", "appos"):
             role = reader.role(token)
@@ -484,9 +487,12 @@ def verbal(root: Token, reader: Reader) -> tuple[str, str, str | None] | None:
     tags = [t.tag_ if t is not root or t.tag_.startswith("VB") else "VBP" for t in words]
     found = lexicon_reading(lemmas, tags)
     where = any(t.lower_ == "where" for t in root.doc)
+    # ("Where have I started going?": where one goes, not where one started)
+    begun = child(root, "xcomp") if root.lemma_ in ("start", "begin", "keep") else None
+    verb = [begun.lemma_.lower()] if begun is not None else lemmas[:1]
     for prep in ("to", "in", "at") if found is None and where else ():
         # "Where am I travelling?": the place word stands for the preposition's object
-        found = lexicon_reading([*lemmas[:1], prep, "X"], [tags[0], "IN", "NNP"])
+        found = lexicon_reading([*verb, prep, "X"], [tags[0], "IN", "NNP"])
         if found is not None:
             break
     if found is not None:

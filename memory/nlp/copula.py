@@ -11,7 +11,7 @@ from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS, held_before
 from memory.nlp.parse import Token, child, children
 from memory.nlp.posts import edge_of_spell
-from memory.nlp.predicates import listed_gender, negated, title_gender
+from memory.nlp.predicates import TIME_UNITS, listed_gender, negated, title_gender
 from memory.nlp.pronouns import name_like
 from memory.nlp.reader import (
     ANIMATE,
@@ -244,6 +244,8 @@ class CopulaFrames:
                 (p, o) for t in inner for p, o in prep_objects(t) if p == "in" and o.pos_ == "PROPN"
             ]
             for prep, obj in prep_objects(attr) + places:
+                if is_time(obj) or obj.lemma_.lower() in TIME_UNITS:
+                    continue  # "a joiner, for fifteen years": how long, not where
                 relation = self.place_relation(prep, obj)
                 if prep in ("at", "for", "with") and obj.pos_ == "PROPN":
                     relation = "works_for"  # a job at a name, whatever kind of name NER saw

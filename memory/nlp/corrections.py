@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from memory.nlp.parse import Span, Token, child
 from memory.nlp.predicates import MONTHS as MONTH_NAMES
+from memory.nlp.predicates import weekday_of
 
 # The wrong value of a correction that does not name it ("sorry, it's the 21st").
 LAST_SAID = "\x00last said"
@@ -14,6 +15,9 @@ LAST_SAID = "\x00last said"
 NOMINAL = ("PROPN", "NOUN", "NUM")
 ONCE = {"once", "twice", "thrice"}  # how often, said as an adverb
 CONTENT = (*NOMINAL, "ADJ")
+# Words that open a correction and are no value ("sorry", "oops", "no wait").
+EDITING = {"sorry", "oops", "actually", "wait", "no", "ok", "okay", "oh", "ah", "ugh", "well"}
+EDITING |= {"correction", "typo", "sry", "soz", "argh", "hmm"}
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 MONTHS = frozenset(MONTH_NAMES)  # ("feb 12", put right as "march 9": a month for a month)
 ORDINAL = re.compile(r"^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|last|next)$", re.I)
@@ -37,7 +41,8 @@ def kind(value: str) -> str:
     """A finer kind for lining up the two sides of a correction: a weekday goes with a
     weekday, a month with a month, an ordinal with an ordinal."""
     words = value.lower().split()
-    if words and (words[-1] in WEEKDAYS or words[-1].removesuffix("s") in WEEKDAYS):
+    # ("*tues and thurs" puts right "mon and wed"; "sat" and "sun" are words as well)
+    if words and weekday_of(words[-1]) is not None and words[-1] not in ("sat", "sun"):
         return "weekday"
     if words and (words[-1] in MONTHS or words[0] in MONTHS):
         return "month"
@@ -84,6 +89,12 @@ def contrast(sent: Span) -> tuple[str, str] | None:
         if not wrong:
             continue  # "not" negating a verb: "I do not work there"
         before = [t for t in sent if t.i < token.i and t.pos_ not in ("PUNCT", "CCONJ")]
+        # ("Sorry, not the pharmacy, the optician": an editing term is no value set against)
+        following = sent.doc[wrong[-1].i + 1] if wrong[-1].i + 1 < len(sent.doc) else None
+        if all(t.lower_ in EDITING for t in before) and following is not None:
+            # (the right value then follows in the same sentence, "..., the optician"; a
+            # list said again in the next one is read whole: repair._list_for_list)
+            before = [] if following.text == "," else before
         if token.lower_ == "than":
             before = before[:-1]
         cued = _cued(sent)

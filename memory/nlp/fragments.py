@@ -94,3 +94,30 @@ def bare_roles(text: str) -> str:
         return f"My {role.lower()} {after}"  # "Mum Aroha lives ...", "Boss fired Tom"
 
     return BARE_ROLE.sub(said, text)
+
+
+# "..., head roaster now!", "Promoted. Shift lead now.": what one is now, said with no verb.
+NOW_FRAGMENT = re.compile(
+    r"(?:^|(?<=[.!?,;] ))(?P<what>(?:[A-Za-z-]+ ){0,2}(?P<head>[A-Za-z-]+)) now(?=[.!?]*(?:\s|$))"
+)
+SAYING_IS = {"is", "are", "was", "were", "am", "be", "been", "has", "have", "had", "will"}
+NOT_SAID_OF_SELF = {"he", "she", "they", "it", "we", "i", "you", "my", "his", "her", "their"}
+
+
+def jobs_now(text: str) -> str:
+    """ "I've moved to the roastery side, head roaster now!" said as "..., I'm head roaster
+    now!": a post alone before "now" is what the speaker is now (an agent noun, no verb)."""
+    from memory.nlp.casing import is_first_name
+    from memory.nlp.intro import agent
+
+    def said(found: re.Match) -> str:
+        words = found["what"].lower().split()
+        if words[0] in NOT_SAID_OF_SELF or not agent(found["head"].lower()):
+            return found[0]
+        if set(words) & SAYING_IS or any(is_first_name(w.capitalize()) for w in words[:-1]):
+            return found[0]  # ("georgia is captain now": said of someone, with its verb)
+        if found["head"].lower() in PEOPLE - STAFF:
+            return found[0]  # ("grandma now!": a family role, not a job)
+        return f"I'm {found['what']} now"
+
+    return NOW_FRAGMENT.sub(said, text) if " now" in text else text

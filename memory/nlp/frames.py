@@ -288,7 +288,8 @@ class SentenceFrames(
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            if verb.lemma_ in LOSS_VERBS | {"run", "put", "go"} and self.loss(verb, subject, plan):
+            losing = verb.lemma_ in LOSS_VERBS | {"run", "put", "go", "bury"}
+            if losing and self.loss(verb, subject, plan):
                 continue
             if self.ended_tie(verb, subject, neg, plan):
                 continue

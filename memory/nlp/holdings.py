@@ -342,6 +342,9 @@ class HoldingFrames:
         # (a name no list knows is still a name where no English word is: "Pihla")
         listed = listed_names(colon, capitalised=anyone)
         names = [n for n in listed if anyone or is_first_name(n.text) or foreign(n)]
+        if names and plural and not anyone:
+            # ("Sponsors: Harbour Bakery, Kestrel Motors": firms, named in English words too)
+            names = listed
         # one person's post, labelled: "Driver: Tomek.", "Commander: Zbigniew"
         post = not plural and (anyone or agent(label.lower_)) and len(names) == 1
         names = names if plural or post else []  # ("garden update: rosemary" names no one)
@@ -406,6 +409,20 @@ class HoldingFrames:
         if verb.lemma_ in ("die", "pass") or gone or fled:
             self.lost(subject)
             return True
+        buried = child(verb, "dobj") if verb.lemma_ == "bury" and verb.tag_ == "VBD" else None
+        if buried is not None and (buried.pos_ in ("PROPN", "PRON") or child(buried, "poss")):
+            # "Oyen got hit by a car :( we buried him": one buried is dead; "him" is the
+            # last one named as a clause's subject
+            if buried.pos_ != "PRON":
+                self.lost(buried)
+                return True
+            before = buried.doc[: buried.i]
+            named = [t for t in before if t.dep_ in SUBJECTS and t.pos_ == "PROPN"]
+            if named:
+                self.frames.append(
+                    Frame(self.reader.speaker, "", self.reader.value(named[-1]), True)
+                )
+            return True
         if verb.tag_ in ("VBZ", "VBP") and not done_now(verb):
             return False  # "I sell char kway teow", "she gives lessons": a habit, no loss
         put_down = verb.lemma_ == "put" and put_to_death(verb)
@@ -433,6 +450,13 @@ class HoldingFrames:
         given = child(verb, "dative")
         if given is not None and given.lower_ in ("me", "us"):
             return True  # "Hemi's mum gave us her old dog": ours now (animals.py), not lost
+        if obj.lower_ in ("me", "us") and verb.lemma_ != "give":
+            # "Burleigh Tire dropped us", "he left me": who drops the speaker is no longer
+            # one of theirs, and someone may take their place ("X stepped in")
+            gone = self.reader.entity(subject)
+            self.frames.append(Frame(self.reader.speaker, "", gone, True))
+            self.reader.leavers.append(gone)
+            return True
         self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
         return True
 

@@ -124,6 +124,9 @@ def names_apposed(doc: Doc) -> Doc:
         # the parser may hang on the verb as a compound
         owned = noun.pos_ == "NOUN" and any(c.dep_ == "poss" for c in noun.children)
         stray = token.dep_ == "compound" and token.head.pos_ in ("VERB", "AUX")
+        # ... or as a second apposition of an earlier one ("my daughter Soo-ah and her
+        # husband Jae-won": Jae-won is the husband, not a daughter)
+        stray = stray or token.dep_ == "appos" and token.head.i < noun.i
         if owned and token.pos_ == "PROPN" and stray:
             if noun.lemma_.lower() in ANIMATE | STAFF:
                 token.head, token.dep_ = noun, "appos"
@@ -219,6 +222,10 @@ def model():
     nlp.add_pipe("names_apposed", after="lemmatizer")
     Language.component("past_forms", func=past_forms)
     nlp.add_pipe("past_forms", after="lemmatizer")
+    from memory.nlp.datives import double_objects
+
+    Language.component("double_objects", func=double_objects)
+    nlp.add_pipe("double_objects", after="lemmatizer")
     Language.component("destinations", func=destinations)
     nlp.add_pipe("destinations", after="lemmatizer")
     Language.component("done_at", func=done_at)

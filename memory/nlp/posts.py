@@ -50,7 +50,9 @@ class PostFrames:
         """ "Beryl has taken over the library from Stan", "Noor took over from Dave", "took
         over Dave's class": the one taken over from is replaced (successors.py hands on what
         they held), and ran what was taken over until now, which the new one runs."""
-        if neg or plan or verb.lemma_ != "take" or particle(verb) != "over":
+        # ("Otter Creek Pizza stepped in", "Marnie stepped up": into the place of who left)
+        stepped = verb.lemma_ == "step" and particle(verb) in ("in", "up")
+        if neg or plan or not (stepped or verb.lemma_ == "take" and particle(verb) == "over"):
             return
         obj = child(verb, "dobj")
         before = next((o for p, o in prep_objects(verb) if p == "from"), None)
@@ -58,7 +60,7 @@ class PostFrames:
             before = child(obj, "poss")  # "took over Dave's class"
             obj = obj if obj.lemma_.lower() not in POSTS else None
         new = self.reader.entity(subject)
-        if before is None and obj is not None and self.reader.leavers:
+        if before is None and (obj is not None or stepped) and self.reader.leavers:
             # "Mr Moyo has retired ..., so my nephew Sipho has taken over the books"
             old = self.reader.leavers[-1]
         elif before is None or not (before.pos_ == "PROPN" or name_like(before) or called(before)):

@@ -22,6 +22,9 @@ MONTH_NAMES = (
 ).split()
 MONTHS = MONTH_NAMES + "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".split()
+# How chat shortens a weekday ("mon/wed", "tues+thurs"); "sat" and "sun" are words as well.
+SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3}
+SHORT_DAYS |= {"thurs": 3, "fri": 4, "sat": 5, "sun": 6}
 TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
 # Holidays name a time of year too ("moving to atlanta after christmas")
 TIME_WORDS |= {"christmas", "xmas", "easter", "thanksgiving", "ramadan", "eid", "diwali"}
@@ -224,8 +227,10 @@ def is_plan(predicate: Token) -> bool:
     if planned.dep_ in ("xcomp", "advcl") and planned.lemma_ in ("be", "become") and "to" in auxes:
         # "studies to be a forest engineer", "training to become a nurse": aimed at, not yet
         return planned.head.lemma_ in ("study", "train", "learn", "prepare", "retrain")
-    if predicate.dep_ == "ccomp" and "to" in auxes and predicate.head.lemma_ in WISHING:
-        return True  # "Hassan wants me to join his boat": wished for, not done
+    if planned.dep_ == "ccomp" and "to" in auxes and planned.head.lemma_ in WISHING:
+        # "Hassan wants me to join his boat", "wants me to come and stay at her B&B":
+        # wished for, not done
+        return True
     if predicate.dep_ == "ccomp" and predicate.head.lemma_ in PLAN_VERBS:
         # "decided we're getting a dog", "we've agreed we'll sell": decided, not done
         return predicate.tag_ not in ("VBD", "VBN") or bool(auxes & FUTURE_AUX)
@@ -308,7 +313,8 @@ POSITIONS = {"job", "role", "position", "post", "contract", "placement", "intern
 def starts_later(predicate: Token, auxes: set[str]) -> bool:
     """A state or event that begins at a time to come: "I'm head of maths from October",
     "she starts in Launceston next year", "got a job at the CHUL, starting 2 June"."""
-    present = predicate.tag_ in ("VBZ", "VBP") or bool(auxes & PRESENT_AUX)
+    # ("she says I can work at her stall from February": allowed from then, not yet)
+    present = predicate.tag_ in ("VBZ", "VBP") or bool(auxes & (PRESENT_AUX | {"can"}))
     if present and not auxes & {"have", "has", "'ve"}:
         # (the parser may hang it off the place: "superintendent at an estate in X from August")
         held = [t for t in predicate.subtree if t.dep_ in ("attr", "pobj", "dobj")]
@@ -321,7 +327,9 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
     bare = predicate.tag_ == "VB" and predicate.dep_ == "ROOT" and not auxes
     if bare and predicate.lemma_ in STARTING_VERBS and not children(predicate, "nsubj"):
         return _comes_later(predicate)  # "start in ICU at SJOG on 2 june", said in chat
-    for c in predicate.children:
+    # (or from what the job got is said with: "got a job lined up at the zoo, starting ...")
+    said_with = [g for d in children(predicate, "dobj") for g in children(d, "acl")]
+    for c in [*predicate.children, *(g for a in said_with for g in a.children)]:
         if c.dep_ == "advcl" and c.lemma_ in STARTING_VERBS and c.tag_ == "VBG":
             return _comes_later(c)  # "..., starting 2 June"
         if c.dep_ == "dobj" and c.lemma_ in POSITIONS:  # "got a new job for September"
@@ -511,3 +519,12 @@ def conj_verb(token: Token) -> bool:
     if any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in token.children):
         return False
     return bool(children(token, "prep")) and known_as(token.lower_, "VERB")
+
+
+def weekday_of(word: str) -> int | None:
+    """The weekday a word names, Monday 0 ("Thursdays", "thurs", "Sunday's"), or None."""
+    low = word.lower().removesuffix("'s")
+    bare = low.removesuffix("s") if low.endswith("days") or low[:-1] in SHORT_DAYS else low
+    if bare in WEEKDAYS[:7]:
+        return WEEKDAYS.index(bare)
+    return SHORT_DAYS.get(bare)

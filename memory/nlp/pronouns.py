@@ -56,7 +56,8 @@ class Pronouns:
         # person, before one only spoken of before ("baraka got a scholarship ... he leaves
         # in january" after "joseph teaches maths" the day before; a name's ending is only a
         # guess, "Baraka" is a boy's name)
-        latest = candidates[0] if candidates else None
+        # (of those who can be one: "Tebogo and his girlfriend Naledi ... He": Tebogo)
+        latest = next((p for p in candidates if shown[p] in (None, "", want)), None)
         here = self.said_here
         # (known by a name said shorter too: "Ingeniero Quezada" is "Ingeniero Paúl Quezada")
         known = latest in self.known or any(same_entity(latest, k) for k in self.known if latest)

@@ -10,6 +10,11 @@ TITLES = (
     "director|captain|prime minister|leader|owner|founder|head of state|head"
 )
 AUX = r"(?:(?:be|have|do|will|would|can|could|shall|should|may|might|must|get|become|go to) )*"
+# What kind of job one got, said before "job" ("a new weekend job", "a part-time job").
+JOB_KINDS = (
+    r"(?:new|weekend|summer|holiday|seasonal|part-time|part time|full-time|full time|"
+    r"temporary|temp|permanent|casual|evening|night|second|better|proper|real|little|good)"
+)
 POSS = r"(?:(?:his|her|their|its|my|the|a|an|\S+ 's) )?"
 
 
@@ -40,7 +45,7 @@ RULES: list[Rule] = [
     ),
     _rule("lives_in", r"move out (?:of|from)", negated=True, ends_previous=True),
     _rule("lives_in", r"(?:live|reside)(?! with\b)(?: (?:in|at|near))?"),  # not "live with Tom"
-    _rule("lives_in", r"(?:settle|stay|base|locate) (?:in|at|near)"),
+    _rule("lives_in", r"(?:settle|stay|remain|base|locate) (?:in|at|near)"),
     _rule(
         "lives_in",
         r"(?:move|relocate|shift|move back|go back|come back|emigrate|return) (?:to|into)",
@@ -81,8 +86,10 @@ RULES: list[Rule] = [
     ),
     _rule(
         "works_for",
-        rf"(?:get|land|start|take|accept|find|secure|score) {POSS}(?:new )?"
-        r"(?:job|work|position|gig|post|placement|internship) (?:at|with|for)",
+        # ("got a weekend job at", "landed a new part-time job with"; a post said with the
+        # job, "accepted a counsellor job at X", is read by frames.took_post and jobs)
+        rf"(?:get|land|start|take|accept|find|secure|score|have) {POSS}(?:{JOB_KINDS} ){{0,2}}"
+        r"(?:job|work|position|gig|post|placement|internship)(?: line up)? (?:at|with|for)",
         ends_previous=True,
         also=EMPLOYED,
     ),
@@ -209,6 +216,9 @@ ROLE_NOUNS = {
     "role": "works_as",  # "what's Aline's new role?"
     "occupation": "works_as",
     "profession": "works_as",
+    "line of work": "works_as",  # "What's Marta's line of work?"
+    "trade": "works_as",  # "What's Kai's trade?"
+    "career": "works_as",
 }
 
 

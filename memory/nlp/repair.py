@@ -30,7 +30,7 @@ from memory.nlp.likeness import (
     word_of,
 )
 from memory.nlp.parse import Span, Token, child, parse
-from memory.nlp.predicates import TIME_UNITS
+from memory.nlp.predicates import TIME_UNITS, weekday_of
 from memory.nlp.repaircues import (
     FILLERS,
     REFUSALS,
@@ -207,7 +207,8 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     ]
     runs = kept or runs
     runs = [part for run in runs for part in _date_parts(run)]
-    listed_again = _list_for_list(said, repair, said_runs) if not pairs else None
+    listed_again = _days_for_days(said, repair) if not pairs else None
+    listed_again = listed_again or (_list_for_list(said, repair, said_runs) if not pairs else None)
     if listed_again:
         return listed_again
     echo = echoed(said, said_runs, repair) if not pairs else None
@@ -317,6 +318,8 @@ def echoed(said: str, runs: list[list[Token]], repair: Span) -> tuple[str, str] 
     for token in first[-1].sent[first[-1].i + 1 - first[-1].sent.start :]:
         if token.pos_ not in ("PROPN", "NOUN") or token.i >= repair.end:
             continue
+        if token.head.lemma_ != "be" and _sort(token) != _sort(first[0]):
+            continue  # ("i meant the trombone, luka would kill me": Luka is no instrument)
         if token.is_alpha and not first[0].like_num and _named(said, token.text):
             if token.dep_ in ("nsubj", "nsubjpass"):  # said again as what the clause is about
                 return token.text, text_of(first)
@@ -345,6 +348,46 @@ def _list_for_list(
     text = said[: found.start()] + joiner.join(right) + said[found.end() :]
     told = {d.lower() for d in denied}
     return text, wrong[0], next(r for r in right if r.lower() not in told)
+
+
+DAY_JOINERS = {"and", "&", "+", "/", ",", "or", "n"}
+
+
+def day_runs(words: list[str]) -> list[list[int]]:
+    """Where runs of weekdays are said in `words` ("mon and wed", "tues+thurs"), by index."""
+    runs: list[list[int]] = []
+    for i, word in enumerate(words):
+        if weekday_of(word) is None or word.lower() in ("sat", "sun"):
+            continue
+        between = words[runs[-1][-1] + 1 : i] if runs else None
+        if between is not None and all(w.lower() in DAY_JOINERS for w in between):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+def _days_for_days(said: str, repair: Span) -> tuple[str, str, str] | None:
+    """ "volleyball practice mon and wed. wait sorry *tues and thurs": a list of weekdays
+    said first in a repair puts right a list of as many said before, whole (new text, the
+    first wrong day, the first right one). What follows the list in the repair may name the
+    wrong days again ("*tues and thurs, mon/wed was summer camp")."""
+    mine = [t.text for t in repair]
+    first = next(iter(day_runs(mine)), [])
+    found = list(re.finditer(r"[A-Za-z]+|[&+/,]", said))
+    for run in reversed(day_runs([m[0] for m in found])):
+        if len(run) < 2 or len(run) > len(first):
+            continue
+        days = [mine[i] for i in first[: len(run)]]
+        wanted = [weekday_of(d) for d in days]
+        had = [weekday_of(found[i][0]) for i in run]
+        if had == wanted:
+            continue
+        start, end = found[run[0]].start(), found[run[-1]].end()
+        wrong = next(found[i][0] for i in run if weekday_of(found[i][0]) not in wanted)
+        right = next(d for d in days if weekday_of(d) not in had)
+        return said[:start] + " and ".join(days) + said[end:], wrong, right
+    return None
 
 
 def _holder(run: list[Token]) -> bool:

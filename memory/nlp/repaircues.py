@@ -65,7 +65,14 @@ def has_cue(text: str) -> bool:
         return True  # "i said 40 bs for tutoring? it's 45"
     if "not" in words and any(_set_against(t) for t in parse(text) if t.lower_ == "not"):
         return True  # "1650 not 1750", "les Carcajous* not castors"
-    return re.search(r"(\.\.|[—–,-])\s*(no\b\s*[,—–-]|not\s)", text.lower()) is not None
+    return PAUSED_NOT.search(text.lower()) is not None
+
+
+# "..., not X" after a pause sets X against what was said, unless what follows "not" compares
+# or hedges ("such polite young people, not like my grandson", ", not bad", ", not sure").
+NOT_HEDGES = "like|unlike|only|even|just|as|so|too|that|bad|sure|much|really|quite|yet"
+NOT_SETTING = rf"not\s(?!(?:{NOT_HEDGES})\b)"
+PAUSED_NOT = re.compile(rf"(\.\.|[—–,-])\s*(no\b\s*[,—–-]|{NOT_SETTING})")
 
 
 # What follows "sorry" when it apologises and goes on with the news ("walking home sorry so
@@ -84,6 +91,9 @@ def first_cue(doc) -> Token | None:
     cue = _first_cue(doc)
     # "wait i said the school is in kotagede?? it's in Bantul": the doubted words are the cue
     words = next((t for t in cue.sent if t.i > cue.i and doubted(t)), None) if cue else None
+    # (unless the value meant comes first: "no wait sundays, i keep saying saturday")
+    if words is not None and any(value_word(w) for w in cue.doc[cue.i + 1 : words.i]):
+        return cue
     return words or cue
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from memory.nlp.casing import english_nouns, is_first_name, with_known_names
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
-from memory.nlp.fragments import bare_roles, named_after, with_speaker
+from memory.nlp.fragments import bare_roles, jobs_now, named_after, with_speaker
 from memory.nlp.frames import Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
@@ -145,7 +145,11 @@ PLUS = re.compile(r"(?<=[^\W\d_])\s*\+\s*(?=[^\W\d_])")
 # short i handed in my notice", "anyway, we moved"): the parser takes them for its subject.
 DISCOURSE = re.compile(
     r"(?:^|(?<=[.!?]\s))(?:(?:to cut a )?long story short|anyways?|so yeah|fun fact|side note|"
-    r"in other news|oh and|quick update)\b\s*[,:!-]?\s*(?=\w)",
+    r"in other news|oh and|quick update)\b\s*[,:!-]?\s*(?=\w)"
+    # "bad news: quit the football team", "Big change: the committee moved ...": a label
+    # for what follows, not its subject
+    r"|(?:^|(?<=[.!?]\s))(?:(?:big|good|bad|sad|great|small|quick|exciting|huge|happy|some)\s+)?"
+    r"(?:news|update|change|announcement)\s*[:!—-]+\s*(?=\w)",
     re.I,
 )
 
@@ -300,7 +304,7 @@ def extract(
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
     text = named_after(plainly(fixed.text if fixed is not None else text))
-    text = said_of_self(unlabelled(bare_roles(with_speaker(text))))
+    text = said_of_self(unlabelled(bare_roles(jobs_now(with_speaker(text)))))
     # "wait no, Unai's the firefighter": the cue marks the message a correction; the parser
     # reads what follows better without it.
     cued = LEAD_CUE.match(text) is not None
@@ -317,8 +321,14 @@ def extract(
         named = parse_entities(doc.text).ents
         # (the recogniser takes unfamiliar first names for organisations: a known first
         # name stays a person)
+        # nor does a name said after a word for someone ("my daughter Soo-ah")
+        called = {t.idx for t in doc if t.dep_ == "appos" and t.head.lower_ in PEOPLE}
         reader.things = {
-            e.text for e in named if e.label_ in NOT_PEOPLE and not name_gender(e.text)
+            e.text
+            for e in named
+            if e.label_ in NOT_PEOPLE
+            and not name_gender(e.text)
+            and not any(t.idx in called for t in e)
         }
     # A correction can straddle the parser's sentences ("it's amoxicillin I'm allergic to,
     # not penicillin"), so it is read over the whole message.

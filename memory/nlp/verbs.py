@@ -242,6 +242,10 @@ class VerbFrames:
             named = [c for c in children(obj, "compound") if c.pos_ == "PROPN"]
             if named:  # "took the Deloitte offer", "the Stripe job"
                 return self.reader.name_of(named[-1])
+            # ("got a weekend job at the cinema in the mall": the job's own place first)
+            at = [o for p, o in prep_objects(obj) if p in ("at", "with") and not is_time(o)]
+            if at and found.relation == "works_for" and prep_objects(verb):
+                return self.reader.value(at[0])  # (not the verb's own "in the mall")
             if not prep_objects(obj):
                 obj = None
         offered = obj is not None and obj.lemma_ == "offer"

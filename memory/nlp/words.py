@@ -26,6 +26,9 @@ TRANSIENT = {
 # One role, several words: "my boss" is my manager, "my mom" my mother.
 ROLE_SYNONYMS = {
     "boss": "manager",
+    # ("new part time is Min-jun" names the part-timer)
+    "part-timer": "part time",
+    "part-timers": "part time",
     "flatmate": "housemate",
     "roommate": "housemate",
     "flatmates": "housemate",

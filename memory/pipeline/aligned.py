@@ -65,6 +65,8 @@ class Clause:
     predicate: Token
     subject: str  # who or what the clause is about, resolved ("Migo", the speaker)
     fact: Fact  # the statement whose message it was read from (for its time)
+    # stems of whom it was done for, resolved ("made her a blanket": Lwazi)
+    receivers: frozenset[str] = frozenset()
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -74,7 +76,7 @@ def answer(evidence: Evidence) -> str | None:
         return None
     if intent.wants_past:
         return None  # what held before is read by the past's own readers (earlier.py)
-    question = asked(intent.text, speaker=evidence.speaker)
+    question = asked(intent.text, speaker=evidence.speaker) or job_asked(intent, evidence.speaker)
     if question is None:
         return None
     best: tuple[tuple, str] | None = None
@@ -92,6 +94,14 @@ def answer(evidence: Evidence) -> str | None:
         if best is None or rank > best[0]:
             best = (rank, said)
     return best[1] if best else None
+
+
+def job_asked(intent, speaker: str) -> Asked | None:
+    """ "What's Marta's line of work?", "what is Kai's trade?": a job asked by a noun is
+    what they do, as "What does Marta do?" asks it (the user's own job is the slots')."""
+    if intent.relation != "works_as" or not intent.subject or owned_by(speaker, intent.subject):
+        return None
+    return Asked("object", "do", frozenset(), intent.subject, "", None, "VBZ")
 
 
 def given_up(evidence: Evidence) -> set[tuple[str, str]]:
@@ -183,7 +193,9 @@ def _read(who: str, body: str, fact: Fact, people: Sequence[str] = ()) -> list[C
             subject = next((n for n in named if n is not None), subject)
         entity = reader.entity(subject)
         reader.remember([entity])
-        out.append(Clause(token, entity, fact))
+        given = [reader.entity(c) for c in children(token, "dative")]
+        receivers = frozenset(nlp.stem(w) for g in given for w in nlp.tokenize(g))
+        out.append(Clause(token, entity, fact, receivers))
     return out
 
 
@@ -202,7 +214,7 @@ def fit(question: Asked, clause: Clause, speaker: str) -> float:
     predicate = clause.predicate
     if negated(predicate) or is_plan(predicate) and not question.planned:
         return 0.0
-    said = words(predicate)
+    said = words(predicate) | clause.receivers  # ("made her a blanket" for "for Lwazi")
     if question.role == "subject":
         # "Who said I was smoother?": what was said is the clause said ("she said you were
         # smoother than ..."); the verbs must still match
@@ -232,9 +244,15 @@ def fit(question: Asked, clause: Clause, speaker: str) -> float:
             needed = question.words - FOR_WORK
         if activity(predicate) is None or not needed <= sentence_words(predicate):
             return 0.0
-        # "teaches chemistry" says more of work than "raises them alone"
-        return 1.0 + shared + 0.5 * named
+        # "teaches chemistry" says more of work than "raises them alone"; "carried my
+        # potatoes up" was done once, "drives a van" is done every day
+        return 1.0 + shared + 0.5 * named + 0.5 * (predicate.tag_ in ("VBZ", "VBP"))
     match = verb_match(question.verb, verb_of(predicate))
+    if not match and question.verb == "work" and question.role == "place":
+        # "he drives a van for a printing house": where one works, told by the trade
+        # done for it or at it
+        employer = any(p in ("for", "at") for p, _ in preps(predicate))
+        match = 1.0 if employer and trade(predicate, named=True) else 0.0
     if not match or (question.words and not shared and question.role != "subject"):
         return 0.0
     return match + shared

@@ -148,6 +148,10 @@ def before_anchor(evidence: Evidence) -> str | None:
             slot_family in KNOWN_FAMILIES and known_as_role(evidence, fact.object)
         )
 
+    # (a "where" or "who" asks a place or a person, never "smoking")
+    ended = replaced.given_up_there(evidence, first) if intent.wh == "what" else ""
+    if ended:  # "brody quit wrestling in july, hes doing flag football": the act given up
+        return sentence(f"it was {ended} before {shown}")
     found = (
         given_up(facts, first, evidence, answers)
         or retired_by(facts, first, evidence, answers)

@@ -17,6 +17,7 @@ from memory.pipeline import (
     amounts,
     anchored,
     arrivals,
+    choices,
     dated,
     doers,
     expect,
@@ -33,6 +34,7 @@ from memory.pipeline import (
     typed,
     untold,
     weekdays,
+    weekly,
 )
 from memory.pipeline.dates import dated_beside, happened_at, on_date
 from memory.pipeline.earlier import earlier_by_meaning, nearest_said, told_past
@@ -83,7 +85,10 @@ def decide(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if not evidence.facts:
         return UNKNOWN
-    rota = weekdays.answer(evidence)  # ("What day does Sharon help now?": a weekday, no date)
+    if untold.holder_never_told(evidence):
+        return None  # ("Where does Kofi's wife work?" when no wife of his was ever told)
+    # ("What day does Sharon help now?", "which night do the Otters practise?": no date)
+    rota = weekdays.answer(evidence) or weekly.answer(evidence)
     if rota:
         return rota
     if intent.wh in ("what", "which") and not intent.yes_no and expect.asks_date(intent.text):
@@ -114,6 +119,7 @@ def decide(evidence: Evidence) -> str | None:
         or typed.described(evidence)
         or doers.answer(evidence)
         or often.answer(evidence)
+        or choices.answer(evidence)  # ("Are Willem's twins boys or girls?")
     )
     if decided:
         return decided

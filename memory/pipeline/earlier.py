@@ -42,8 +42,11 @@ def told_past(evidence: Evidence) -> str | None:
     said = _marked(evidence, candidates(evidence))
     if said is None:
         return None
-    lead = f"Before {intent.anchor}" if intent.anchor else "Before that"
-    return f"{lead}: {sentence(said)}"
+    if intent.anchor:
+        # (said back as told: "Before the bus you were a waitress ..."; an echo of what it
+        # was before, "Before driving the school bus:", would name the later one first)
+        return sentence(said)
+    return f"Before that: {sentence(said)}"
 
 
 def candidates(evidence: Evidence) -> list[Fact]:

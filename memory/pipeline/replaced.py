@@ -13,9 +13,11 @@ sentence is to the question; the best, if it is close enough, is the answer.
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from lemminflect import getInflection
+
 from memory import embeddings, nlp
 from memory.models import Fact
-from memory.nlp.casing import CHAT_WORDS, is_first_name
+from memory.nlp.casing import CHAT_WORDS, is_first_name, known_as
 from memory.nlp.parse import Token, governing_verb, parse
 from memory.nlp.predicates import is_plan, is_time, negated
 from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, PEOPLE, STOP_VERBS, Reader
@@ -45,6 +47,26 @@ def answer(evidence: Evidence, anchor: str, first: Fact) -> str | None:
     """ "It was Bodega Alto Cielo before Los Sauces." or None: the answer first."""
     value = value_before(evidence, anchor, first)
     return sentence(f"it was {value} before {as_asked(evidence, anchor)}") if value else None
+
+
+def given_up_there(evidence: Evidence, first: Fact) -> str:
+    """ "brody quit wrestling in july, hes doing flag football since august": what the
+    message that first named X says whom the question asks about gave up, or ""."""
+    subject = asked_about(evidence)
+    for fact in evidence.facts:
+        if fact.source_message_id != first.source_message_id or not fact.relation.startswith(
+            "not:"
+        ):
+            continue
+        if not nlp.same_entity(fact.subject, subject):
+            continue
+        verb = fact.relation.removeprefix("not:")
+        # the act itself ("quit wrestling": "not:wrestle"); a thing given up is read by the
+        # slots' own readers (anchored.given_up)
+        if not fact.object and verb.isalpha():
+            done = getInflection(verb, "VBG") if known_as(verb, "VERB") else ()
+            return done[0] if done else verb  # ("quit judo": "not:judo")
+    return ""
 
 
 def value_before(evidence: Evidence, anchor: str, first: Fact, *, mine: bool = False) -> str:

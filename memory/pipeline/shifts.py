@@ -11,11 +11,15 @@ newest sentence that names a shift held by whom the question asks decides; "used
 "before" ask the one held before it."""
 
 import re
+from datetime import datetime
 
 from memory import selectors
+from memory.nlp.parse import parse
+from memory.nlp.predicates import is_plan
 from memory.nlp.text import tokenize
 from memory.pipeline.guard import owned_by
 from memory.pipeline.question import Evidence
+from memory.pipeline.slots import MONTH_NUMBER, said_due
 from memory.pipeline.speech import sentence
 
 KINDS = {"night": "night", "nights": "night", "day": "day", "days": "day", "early": "early"}
@@ -82,15 +86,37 @@ def history(user_id: int, subject: str, mine: bool, evidence: Evidence) -> list[
     name = subject.split()[-1].lower()
     rows = selectors.said_before(user_id=user_id, at=evidence.asked_at)
     held: list[str] = []
-    for text in rows.order_by("sent_at", "pk").values_list("text", flat=True):
+    for at, text in rows.order_by("sent_at", "pk").values_list("sent_at", "text"):
         for part in re.split(r"(?<=[.!?;])\s+", text):
             words = {w.lower() for w in tokenize(part)}
             if not (speaks_of_self(part, words) if mine else name in words):
                 continue  # a sentence of someone else's shift
+            if planned(part) and not come_due(part, at, evidence.asked_at):
+                continue  # "from February i go to day shift": not yet
             for kind, holds in said_shifts(part):
                 if holds and (not held or held[-1] != kind):
                     held.append(kind)
     return held
+
+
+def come_due(part: str, said: datetime, asked: datetime | None) -> bool:
+    """Whether the day a planned shift starts ("from February", "starting feb 16") has
+    come by `asked`."""
+    words = tokenize(part.lower())
+    due = said_due(words, said)
+    for month, day in zip(words, [*words[1:], ""], strict=True):
+        number = MONTH_NUMBER.get(month)
+        if number and day.isdigit() and 1 <= int(day) <= 28:
+            # ("feb 16": that day, not the month's end)
+            year = said.year + (1 if number < said.month else 0)
+            due = said.replace(year=year, month=number, day=int(day), hour=0, minute=0)
+    return due is not None and asked is not None and asked >= due
+
+
+def planned(part: str) -> bool:
+    """Whether a sentence tells a shift still to come ("from February I go to day shift",
+    "I'll be on nights next month")."""
+    return any(is_plan(t) for t in parse(part) if t.pos_ in ("VERB", "AUX") and t.dep_ != "aux")
 
 
 def speaks_of_self(part: str, words: set[str]) -> bool:

@@ -358,13 +358,13 @@ def due_date(plan: Fact) -> datetime | None:
         key = words_of_value[0]
         sentence = next((s for s in doc.sents if key in s.text.lower()), None)
         if sentence is not None:
-            due = _said_due([t.lower_ for t in sentence], plan.created_at)
+            due = said_due([t.lower_ for t in sentence], plan.created_at)
             if due is not None:
                 return due
-    return _said_due(words, plan.created_at)
+    return said_due(words, plan.created_at)
 
 
-def _said_due(words: list[str], said: datetime) -> datetime | None:
+def said_due(words: list[str], said: datetime) -> datetime | None:
     for i, word in enumerate(words):
         previous = words[i - 1] if i else ""
         month = MONTH_NUMBER.get(word)

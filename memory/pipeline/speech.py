@@ -217,8 +217,9 @@ def name_the_pronoun(sentence: str, subject: str) -> str:
         return sentence
     if subject.split()[0].lower() in rest.lower().split():
         return sentence  # "she and Andriy argue ...": the pronoun is someone else
-    if verb == "s":  # "she's saints": is, or has before "been"/"got"
-        verb = "has" if rest.split()[:1] in (["been"], ["got"]) else "is"
+    if verb == "s":  # "she's saints": is, or has before "been"/"got" ("she's just been")
+        words = [w for w in rest.lower().split() if w not in ("just", "finally", "already")]
+        verb = "has" if words[:1] in (["been"], ["got"]) else "is"
         return f"{subject} {verb} {rest}"
     return f"{subject} {rest}" if not verb else sentence
 

@@ -10,12 +10,12 @@ import re
 from collections.abc import Sequence
 
 from memory.models import Fact
-from memory.nlp import same_entity, sentences, tokenize
+from memory.nlp import entity_key, same_entity, sentences, tokenize
 from memory.nlp.casing import is_first_name
 from memory.nlp.parse import child, children, governing_verb, parse
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FEMININE
-from memory.nlp.words import PEOPLE
+from memory.nlp.words import NEUTRAL_ROLES, PEOPLE, ROLE_SYNONYMS
 from memory.pipeline.aligned import activity
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
@@ -27,6 +27,37 @@ def never_told(evidence: Evidence) -> bool:
     """Whether the question asks what someone does, studies or comes from, and nothing said
     of them could say it."""
     return job_never_told(evidence) or study_never_told(evidence) or origin_never_told(evidence)
+
+
+# What a question asks of a person itself: where they work or live, what they do or study.
+HELD_BY_SOMEONE = {"works_for", "works_as", "works_in", "works_at", "lives_in", "study"}
+HELD_BY_SOMEONE |= {"studies_at", "age", "is_called"}
+
+
+def holder_never_told(evidence: Evidence) -> bool:
+    """ "Where does Kofi's wife work?" when no wife of Kofi's was ever spoken of: "I don't
+    know", not what is known of Kofi."""
+    subject = evidence.intent.subject or ""
+    owner, sep, role = subject.partition("'s ")
+    if not sep or role not in PEOPLE or same_entity(owner, evidence.speaker):
+        return False
+    if evidence.intent.relation not in HELD_BY_SOMEONE or evidence.intent.yes_no:
+        return False  # ("when is Dana's baby due?" asks of Dana, not of a baby named)
+    if "'s " in owner:
+        return False  # ("my sister's husband": a role of a role, read by the holders)
+    rows = Fact.objects.filter(user_id=evidence.user_id)
+    if rows.filter(subject_key=entity_key(subject)).exists():
+        return False
+    kinds = {role, NEUTRAL_ROLES.get(role, role), ROLE_SYNONYMS.get(role, role)}
+    theirs = rows.filter(subject_key=entity_key(owner))
+    if theirs.filter(relation__in=[f"role:{k}" for k in kinds]).exists():
+        return False
+    if NEUTRAL_ROLES.get(role) == "spouse" and theirs.filter(relation="partner_of").exists():
+        return False
+    # (said in words no fact kept: "Kofi came with his wife")
+    return not any(
+        role in source(f).lower() and owner.lower() in source(f).lower() for f in evidence.facts
+    )
 
 
 def job_never_told(evidence: Evidence) -> bool:
@@ -42,6 +73,8 @@ def job_never_told(evidence: Evidence) -> bool:
 
 
 STUDY_SLOTS = {"study", "studies_at", "major", "studies"}
+# A change said with no study word, which may say what someone studies now.
+SWITCHES = {"switch_to", "change_to", "transfer_to", "swap_to"}
 # Words that say what someone studies, said of them ("Thảo's degree", "Fern studies law").
 STUDY_WORDS = {"study", "major", "degree", "course", "masters", "master", "phd", "diploma"}
 STUDY_WORDS |= {"apprenticeship", "student", "university", "uni", "college", "school"}
@@ -63,6 +96,8 @@ def tells_study(fact: Fact, subject: str) -> bool:
     clause's subject or its owner) or of a "she"/"he" that could be them."""
     if slot_of(fact) in STUDY_SLOTS and same_entity(fact.subject, subject):
         return True
+    if slot_of(fact) in SWITCHES and same_entity(fact.subject, subject):
+        return True  # "Radu switched from law to architecture": what he studies, in words
     text = source(fact)
     first = tokenize(subject.lower())[:1]
     if not first or first[0] not in text.lower():
@@ -146,8 +181,11 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
         return named and may_say_job(source(fact), subject)
     job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
     if not job and fact.object and same_entity(fact.subject, subject) and slot.isalpha():
-        # "my cousin Aoife drives a bus": a trade said with a verb of its own
-        return may_say_job(source(fact), subject)
+        # "my cousin Aoife drives a bus": a trade said with a verb of its own, named in the
+        # message or only in the clause read ("... and she runs a B&B")
+        return may_say_job(source(fact), subject) or (
+            may_say_job(fact.text, subject) and said_as_read(fact)
+        )
     unread = fact.subject.lower() in ("he", "she", "they")
     if not job and fact.object and unread and subject.lower() in source(fact).lower():
         # "her husband terry ... he drove road trains": a "he" left unread may be them
@@ -162,6 +200,15 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
         return False
     said = source(fact)
     return said_by_pronoun(said, fact.object, subject) or may_say_job(said, subject)
+
+
+def said_as_read(fact: Fact) -> bool:
+    """Whether the clause read says its verb as the message did: a clause is stored in the
+    present ("Carol beats you at cribbage" of "Carol beat me"), which tells a trade only
+    when it was said so ("... and she runs a B&B")."""
+    verbs = [t.lower_ for t in parse(fact.text) if t.pos_ in ("VERB", "AUX")]
+    said = set(tokenize(source(fact).lower()))
+    return bool(verbs) and all(v in said for v in verbs)
 
 
 def may_say_job(text: str, subject: str) -> bool:

@@ -42,7 +42,10 @@ def labels_list(said: str) -> bool:
     """ "Committee: me, Mr Horváth ...", "Band: aya vox, ren gtr": an English word that is
     no one's first name labels what follows; it is not who speaks."""
     word = said.split()[0]
-    return word.lower() in english_words() and not is_first_name(word)
+    low = word.lower()
+    # ("Sponsors: Lock 21 Brewing, ...": a plural the word list has in the singular)
+    known = low in english_words() or low.endswith("s") and low[:-1] in english_words()
+    return known and not is_first_name(word)
 
 
 def stored_relation(parsed: nlp.ParsedFact) -> str:
