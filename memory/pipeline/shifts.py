@@ -91,9 +91,10 @@ def history(user_id: int, subject: str, mine: bool, evidence: Evidence) -> list[
             words = {w.lower() for w in tokenize(part)}
             if not (speaks_of_self(part, words) if mine else name in words):
                 continue  # a sentence of someone else's shift
-            if planned(part) and not come_due(part, at, evidence.asked_at):
-                continue  # "from February i go to day shift": not yet
-            for kind, holds in said_shifts(part):
+            said = said_shifts(part)
+            if said and planned(part) and not come_due(part, at, evidence.asked_at):
+                continue  # "from February i go to day shift": not yet (parsed only then)
+            for kind, holds in said:
                 if holds and (not held or held[-1] != kind):
                     held.append(kind)
     return held
