@@ -6,8 +6,8 @@ import re
 from functools import lru_cache
 
 from memory.nlp.parse import Span, Token, child
+from memory.nlp.predicates import LOOSE_DAYS, weekday_of
 from memory.nlp.predicates import MONTHS as MONTH_NAMES
-from memory.nlp.predicates import weekday_of
 
 # The wrong value of a correction that does not name it ("sorry, it's the 21st").
 LAST_SAID = "\x00last said"
@@ -42,7 +42,7 @@ def kind(value: str) -> str:
     weekday, a month with a month, an ordinal with an ordinal."""
     words = value.lower().split()
     # ("*tues and thurs" puts right "mon and wed"; "sat" and "sun" are words as well)
-    if words and weekday_of(words[-1]) is not None and words[-1] not in ("sat", "sun"):
+    if words and weekday_of(words[-1]) is not None and words[-1] not in LOOSE_DAYS:
         return "weekday"
     if words and (words[-1] in MONTHS or words[0] in MONTHS):
         return "month"

@@ -25,6 +25,9 @@ WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekend".sp
 # How chat shortens a weekday ("mon/wed", "tues+thurs"); "sat" and "sun" are words as well.
 SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3}
 SHORT_DAYS |= {"thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+LOOSE_DAYS = {"sat", "sun"}  # (a weekday only beside another day)
+# Words between the days of one list ("tues and thurs", "mon/wed", "Wednesday and Friday").
+DAY_JOINERS = {"and", "&", "+", "/", ",", "or", "n"}
 TIME_WORDS = set(MONTHS + WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
 # Holidays name a time of year too ("moving to atlanta after christmas")
 TIME_WORDS |= {"christmas", "xmas", "easter", "thanksgiving", "ramadan", "eid", "diwali"}

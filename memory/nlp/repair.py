@@ -30,7 +30,7 @@ from memory.nlp.likeness import (
     word_of,
 )
 from memory.nlp.parse import Span, Token, child, parse
-from memory.nlp.predicates import TIME_UNITS, weekday_of
+from memory.nlp.predicates import DAY_JOINERS, LOOSE_DAYS, TIME_UNITS, weekday_of
 from memory.nlp.repaircues import (
     FILLERS,
     REFUSALS,
@@ -207,8 +207,9 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     ]
     runs = kept or runs
     runs = [part for run in runs for part in _date_parts(run)]
-    listed_again = _days_for_days(said, repair) if not pairs else None
-    listed_again = listed_again or (_list_for_list(said, repair, said_runs) if not pairs else None)
+    listed_again = (
+        None if pairs else _days_for_days(said, repair) or _list_for_list(said, repair, said_runs)
+    )
     if listed_again:
         return listed_again
     echo = echoed(said, said_runs, repair) if not pairs else None
@@ -350,14 +351,11 @@ def _list_for_list(
     return text, wrong[0], next(r for r in right if r.lower() not in told)
 
 
-DAY_JOINERS = {"and", "&", "+", "/", ",", "or", "n"}
-
-
 def day_runs(words: list[str]) -> list[list[int]]:
     """Where runs of weekdays are said in `words` ("mon and wed", "tues+thurs"), by index."""
     runs: list[list[int]] = []
     for i, word in enumerate(words):
-        if weekday_of(word) is None or word.lower() in ("sat", "sun"):
+        if weekday_of(word) is None or word.lower() in LOOSE_DAYS:
             continue
         between = words[runs[-1][-1] + 1 : i] if runs else None
         if between is not None and all(w.lower() in DAY_JOINERS for w in between):

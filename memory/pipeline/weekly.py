@@ -17,7 +17,7 @@ from datetime import datetime
 from memory import nlp, selectors
 from memory.nlp import repair
 from memory.nlp.parse import Token, parse
-from memory.nlp.predicates import MONTH_NAMES, weekday_of
+from memory.nlp.predicates import DAY_JOINERS, LOOSE_DAYS, MONTH_NAMES, WEEKDAYS, weekday_of
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import join, sentence
 
@@ -28,10 +28,8 @@ ASKED = re.compile(
 )
 DATED = re.compile(rf"\b(?:date|{'|'.join(MONTH_NAMES)})\b", re.I)
 PAST = re.compile(r"\b(?:did|was|were|had)\b", re.I)
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-LOOSE = {"sat", "sun"}  # (words as well: only beside another day)
-# Words between the days of one run ("tues and thurs", "mon/wed", "Wednesday and Friday").
-JOINING = {"and", "&", "+", "/", ",", "or", "-", "n", "d"}  # ("d": of "wed", below)
+# (and "d", of "wed" split by the tokenizer: `wed` below)
+JOINING = DAY_JOINERS | {"-", "d"}
 # Words just before a day that leave it ("moved from Thursdays to Saturdays", "instead of
 # every Thursday", "not saturdays").
 LEFT = {"from", "instead", "not", "longer", "than", "was", "were", "used"}
@@ -83,7 +81,7 @@ def answer(evidence: Evidence) -> str | None:
     chosen = nearest_run(doc, days, asked)
     if not chosen:
         return None
-    return sentence(f"on {join([DAYS[d].capitalize() + 's' for d in chosen])}")
+    return sentence(f"on {join([WEEKDAYS[d].capitalize() + 's' for d in chosen])}")
 
 
 def meant(rows) -> list[Said]:
@@ -108,7 +106,7 @@ def meant(rows) -> list[Said]:
 
 def day_words(text: str) -> list[str]:
     words = re.findall(r"[a-z]+", text.lower())
-    return [w for w in words if weekday_of(w) is not None and w not in LOOSE]
+    return [w for w in words if weekday_of(w) is not None and w not in LOOSE_DAYS]
 
 
 def named_days(doc) -> list[Token]:
@@ -119,7 +117,7 @@ def named_days(doc) -> list[Token]:
     for t in named:
         if one_day(t):
             continue  # "thursday the 22nd": a date, which the date readers answer
-        if t.lower_.rstrip("s") in LOOSE:
+        if t.lower_.rstrip("s") in LOOSE_DAYS:
             beside = [o for o in named if o.i != t.i and abs(o.i - t.i) <= 2]
             if not beside:
                 continue
