@@ -44,6 +44,7 @@ SETS = (
     "dev20",
     "dev21",
     "dev22",
+    "dev23",
     "holdout",
     "fresh",
     "fresh2",

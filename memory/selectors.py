@@ -320,6 +320,19 @@ def told_of(*, user_id: int, subject: str) -> list[Fact]:
     return [f for f in facts if not withdrawn(history[f.pk])]
 
 
+def holding(*, user_id: int, subject: str, value: str) -> Fact | None:
+    """The newest fact still held of `subject` whose value is `value`, in any slot."""
+    from memory import nlp
+
+    rows = Fact.objects.filter(
+        user_id=user_id,
+        is_true=True,
+        subject_key=nlp.entity_key(subject),
+        object_key=nlp.entity_key(value),
+    )
+    return rows.order_by("-truth_since", "-pk").first()
+
+
 def latest_held(*, user_id: int, subject: str, relation: str) -> Fact | None:
     """The newest fact still held of `subject` in `relation` ("lives_in", "plan:lives_in")."""
     from memory import nlp

@@ -14,6 +14,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory.nlp.anchors import event_anchor
 from memory.nlp.heldby import by_duty, common_noun, held_here, in_charge, in_group
+from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS
 from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.predicates import is_time
@@ -31,7 +32,7 @@ from memory.nlp.reader import (
 )
 from memory.nlp.relations import ROLE_NOUNS
 from memory.nlp.slotwords import OF_PLACES, commute_asked, getting_around, measured, possessing
-from memory.nlp.words import VEHICLES
+from memory.nlp.words import PEOPLE, VEHICLES
 
 # Questions whose owned noun is the slot asked ("What is my dog's name?", "Who is my
 # manager?", "What's my sister called?", "What pets do I have?"); with any other verb the
@@ -331,10 +332,18 @@ def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:
 def called_role(root: Token, reader: Reader) -> tuple[str, str, None] | None:
     """ "What's Dafydd's wife called?": the name of whoever fills an owned role."""
     passive = root.tag_ == "VBN" or child(root, "auxpass") is not None
-    if root.lemma_ not in NAMING_VERBS or not passive:
-        return None
     held = child(root, "nsubjpass", "nsubj")
+    named = child(held, "acl") if held is not None and root.lemma_ == "be" else None
+    if named is not None and named.lemma_ in NAMING_VERBS and named.tag_ == "VBN":
+        passive = True  # "what's the new apprentice called?" parsed with "called" on the noun
+    elif root.lemma_ not in NAMING_VERBS or not passive:
+        return None
     poss = child(held, "poss") if held is not None else None
+    article = child(held, "det") if held is not None else None
+    if held is not None and poss is None and article is not None and article.lower_ == "the":
+        # "what's the new apprentice called?": one of the user's people, by "the"
+        if held.pos_ == "NOUN" and (held.lemma_.lower() in PEOPLE | STAFF or agent(held.lower_)):
+            return reader.speaker, f"role:{reader.role(held)}", None
     if held is None or held.pos_ != "NOUN" or poss is None:
         return None
     # (a name the tagger took for a verb, "Hamed's wife", is still the owner's name)

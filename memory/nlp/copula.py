@@ -4,11 +4,17 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from dataclasses import replace
 
-from memory.nlp.casing import is_first_name
 from memory.nlp.holdings import Frame, looks_named
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS, held_before
+from memory.nlp.members import (
+    conjuncts,
+    counted_names,
+    group_members,
+    names_with_their_part,
+    run_on_names,
+)
 from memory.nlp.parse import Token, child, children
 from memory.nlp.posts import edge_of_spell
 from memory.nlp.predicates import TIME_UNITS, listed_gender, negated, title_gender
@@ -25,7 +31,7 @@ from memory.nlp.reader import (
     lexicon_reading,
     prep_objects,
 )
-from memory.nlp.words import COLLECTIVES, NUMBER_NAMES, STAFF
+from memory.nlp.words import COLLECTIVES, STAFF
 
 # What a role is held as: "the new captain", "the acting head"; and what describes whoever
 # holds it instead ("the first woman guide", "the only nurse").
@@ -133,6 +139,16 @@ class CopulaFrames:
             *self.reader.last_role, self.reader.entity(subject), negated=neg, plan=plan, sole=sole
         )
 
+    def belongs(self, subject: Token, attr: Token, neg: bool, plan: bool) -> bool:
+        """ "The blue room is Miss Nowak's now", "the red car was Tom's": the thing is had by
+        the one whose it is said to be."""
+        owned = any(c.tag_ == "POS" for c in attr.children) and subject.pos_ == "NOUN"
+        if not owned or not (attr.pos_ == "PROPN" or name_like(attr)):
+            return False
+        whose = self.reader.name_of(attr)
+        self.add(whose, "has", self.reader.value(subject), negated=neg, plan=plan)
+        return True
+
     def copula(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         if edge_of_spell(subject):
             return True  # "Kyle's last day was friday": read as a spell (persons.py)
@@ -151,6 +167,8 @@ class CopulaFrames:
         if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
             attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
         if self.home(verb, subject, attr, neg, plan):
+            return True
+        if attr is not None and self.belongs(subject, attr, neg, plan):
             return True
         if attr is not None and not neg and self.now_it_is(verb, subject, attr):
             return True
@@ -175,6 +193,13 @@ class CopulaFrames:
             if attr.lower_ == "gone" and not neg and not plan and subject.pos_ == "PROPN":
                 self.lost(subject)  # "Lakshmi is gone, the buyer took her away"
                 return True
+            someone = subject.lower_ in ("he", "she") and reader.pronoun(subject.lower_)
+            if attr.lower_ == "gone" and not neg and not plan and someone:
+                # "Leo's family moved to great falls so he's gone": out of the user's life,
+                # and someone may take his place ("juniper took over the hawks")
+                self.frames.append(Frame(reader.speaker, "", someone, True))
+                reader.leavers.append(someone)
+                return True
             # "Dad is retired", "I'm not married": the state is its verb's slot, as "dad
             # retired last year" says it.
             entity = reader.entity(subject)
@@ -186,12 +211,13 @@ class CopulaFrames:
             owned = None if named else self.owned_role(subject)
             # (a name the tagger took for an adjective is a name: "is not Nyaboke")
             name = attr.pos_ == "PROPN" or called(attr) is not None or name_like(attr)
-            bare = subject.tag_ == "NN" and not is_time(attr)
+            bare = subject.tag_ in ("NN", "NNS") and not is_time(attr)
             # (one holder: "the captain is Baraka", or a change said "now": "my captain is
             # Juma now")
             sole = the_holder(subject, attr) or any(c.lower_ == "now" for c in verb.children)
             bare = bare and (child(subject, "det") is None or sole)
-            if owned is None and name and bare:
+            # ("Saoirse is our new cox": an owned word is the role, whatever its tag)
+            if owned is None and name and bare and child(attr, "poss") is None:
                 # Chat drops the "my": "landlord is Mr. Tavares", "singer is Filipa".
                 owned = reader.speaker, f"role:{reader.role(subject)}"
             if owned and described(attr) and subject.lemma_.lower() in PEOPLE:
@@ -208,6 +234,8 @@ class CopulaFrames:
                 # "My clients are Lidl and Vodafone": each listed name holds the role.
                 # ("dara, ines and a lad called tomasz": each joined to the one before)
                 listed = [c for c in conjuncts(attr) if c.pos_ == "PROPN" or called(c) is not None]
+                # ("are wyatt for the foxes, maya for the ravens and leo for the hawks")
+                listed = listed or names_with_their_part(attr)
                 run_on = run_on_names(attr)
                 multi = bool(listed or run_on)
                 kw = {"past": True} if held_before(subject) else {"plan": plan, "multi": multi}
@@ -215,10 +243,13 @@ class CopulaFrames:
                     self.add(owned[0], owned[1], each, negated=neg, sole=sole, **kw)
                 for other in listed:
                     other = called(other) or other
-                    self.add(owned[0], owned[1], reader.value(other), negated=neg, multi=multi)
+                    said = reader.value(other)
+                    said = said[:1].upper() + said[1:]  # ("... and leo for the hawks")
+                    self.add(owned[0], owned[1], said, negated=neg, multi=multi)
                 return True
             owned = self.owned_role(attr)
-            if owned and (subject.pos_ in ("PROPN", "PRON") or named):
+            # ("Tamsin is my boss now": the tagger may take a name it does not know for a noun)
+            if owned and (subject.pos_ in ("PROPN", "PRON") or named or looks_named(subject)):
                 self.add(owned[0], owned[1], reader.entity(subject), negated=neg, plan=plan)
                 return True
             self.title_held(verb, subject, attr, neg, plan)
@@ -343,55 +374,3 @@ def lifeless(token: Token) -> bool:
 def _someone(token: Token) -> bool:
     said = token.text if token.dep_ != "appos" else token.head.text
     return bool(listed_gender(said) or title_gender(f"{child(token, 'compound') or ''} {said}"))
-
-
-def _named(token: Token) -> Token:
-    """ "the boy Dominykas": the name said after a word for someone, else the word."""
-    name = child(token, "appos")
-    someone = token.pos_ == "NOUN" and token.lemma_.lower() in ANIMATE
-    return name if someone and name is not None and name.pos_ == "PROPN" else token
-
-
-def group_members(attr: Token) -> list[Token]:
-    """The people a complement lists ("me, Rob and Kyle", "Precious in the mornings and a
-    lad called Kyle"): empty unless every item is a name, someone called one, or "me"."""
-    # ("Hemi, Tama, Rangi and old Jock": the parser may hang the second name as an apposition)
-    joined = [t for a in children(attr, "appos") if a.pos_ == "PROPN" for t in (a, *conjuncts(a))]
-    items = [called(t) or _named(t) for t in (attr, *conjuncts(attr), *joined)]
-    if len(items) < 2:
-        return []
-    # (a word written with a capital inside the sentence is a name there: "Precious")
-    if all(t.lower_ in FIRST_PERSON or looks_named(t) or t.i and t.is_title for t in items):
-        return items
-    return []
-
-
-def conjuncts(token: Token) -> list[Token]:
-    """The words joined to `token` by "and" or commas, however the parser chained them."""
-    found = [c for c in token.children if c.dep_ == "conj"]
-    return [t for c in found for t in (c, *conjuncts(c))]
-
-
-def counted_names(attr: Token, members: list[Token]) -> dict[int, list[str]]:
-    """ "four kids Tane Aroha Lily and Kaden": when the words of the names listed are as many
-    as the count said, each word is a name (the parser joined three into one)."""
-    count = next((c for c in attr.children if c.dep_ == "nummod"), None)
-    wanted = NUMBER_NAMES.get(count.lower_, 0) if count is not None else 0
-    if count is not None and count.text.isdigit():
-        wanted = int(count.text)
-    parts = {
-        m.i: [c for c in m.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"] + [m]
-        for m in members
-    }
-    if not wanted or sum(map(len, parts.values())) != wanted or len(parts) == wanted:
-        return {}
-    return {i: [t.text for t in words] for i, words in parts.items()}
-
-
-def run_on_names(name: Token) -> list[str]:
-    """ "my crew is moses brenda kato aisha and tom": first names typed one after another
-    without commas, which the parser joins into one long name, are each a name."""
-    parts = [c for c in name.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"] + [name]
-    if len(parts) < 3 or not all(is_first_name(t.text) for t in parts):
-        return []
-    return [t.text for t in parts]

@@ -8,6 +8,7 @@ from functools import lru_cache
 from memory.nlp.parse import Span, Token, child
 from memory.nlp.predicates import LOOSE_DAYS, weekday_of
 from memory.nlp.predicates import MONTHS as MONTH_NAMES
+from memory.nlp.words import SORRY_ELSEWHERE
 
 # The wrong value of a correction that does not name it ("sorry, it's the 21st").
 LAST_SAID = "\x00last said"
@@ -17,7 +18,7 @@ ONCE = {"once", "twice", "thrice"}  # how often, said as an adverb
 CONTENT = (*NOMINAL, "ADJ")
 # Words that open a correction and are no value ("sorry", "oops", "no wait").
 EDITING = {"sorry", "oops", "actually", "wait", "no", "ok", "okay", "oh", "ah", "ugh", "well"}
-EDITING |= {"correction", "typo", "sry", "soz", "argh", "hmm"}
+EDITING |= {"correction", "typo", "sry", "soz", "argh", "hmm", "pardon"} | SORRY_ELSEWHERE
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 MONTHS = frozenset(MONTH_NAMES)  # ("feb 12", put right as "march 9": a month for a month)
 ORDINAL = re.compile(r"^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|last|next)$", re.I)
@@ -75,6 +76,9 @@ def contrast(sent: Span) -> tuple[str, str] | None:
     """ "X, not Y" / "not Y, X" / "X rather than Y": (X, Y), the right value and the wrong.
     Y is what follows "not"; X is the words of the same kind said beside it ("Tuesday" for
     "Thursday", "last" for "first"), chosen by kind and then by closeness in meaning."""
+    renamed = actually_named(sent)
+    if renamed is not None:
+        return renamed
     for token in sent:
         # ("it wasn't 6 months, it's 12": the contracted "not" of a copula said again)
         denied_copula = token.lower_ == "n't" and token.head.lemma_ == "be"
@@ -111,8 +115,11 @@ def contrast(sent: Span) -> tuple[str, str] | None:
             if _named(wrong) and candidates and not any(t.pos_ in NOMINAL for t in candidates[-1]):
                 continue  # "sorry im so tired, not Kabah!! its Sayil": no name set against it
         elif not before or cued:
-            # "not Monday, Tuesday": the right value comes after the wrong one
-            candidates = _spans(after)
+            # "not Monday, Tuesday": the right value comes after the wrong one, in the same
+            # sentence when it has one ("..., it's the Lannemezan festival. Bagnères is the
+            # one who said maybe": the next sentence speaks of the wrong one)
+            near = _spans([t for t in after if t.sent.start == token.sent.start])
+            candidates = near or _spans(after)
         else:
             continue
         # "it's the bakery who wants payroll, not the dental clinic": a cleft's focus is
@@ -123,6 +130,26 @@ def contrast(sent: Span) -> tuple[str, str] | None:
             continue  # "vegetarian, not vegan" may be a change as well as a correction
         if right:
             return right, _text(wrong)
+    return None
+
+
+ACTUALLY_NAMED = re.compile(r"\b([A-Z][\w-]+)(?:'s|’s) actually ([A-Z][\w-]+)\b")
+
+
+def actually_named(sent: Span) -> tuple[str, str] | None:
+    """ "Bradley's actually Brendan": one name said to be another, with "actually", puts the
+    first right (Brendan, Bradley)."""
+    said = ACTUALLY_NAMED.search(sent.text)  # (the parser reads the "'s" as a possessive)
+    if said is not None:
+        return said.group(2), said.group(1)
+    for token in sent:
+        if token.lemma_ != "be" or not any(c.lower_ == "actually" for c in token.children):
+            continue
+        subject, attr = child(token, "nsubj"), child(token, "attr")
+        if subject is None or attr is None or subject.pos_ != "PROPN" or attr.pos_ != "PROPN":
+            continue
+        if child(attr, "det") is None and not child(token, "neg"):
+            return attr.text, subject.text
     return None
 
 

@@ -103,3 +103,47 @@ def _count(token: Token) -> int | None:
         return None
     text = number.lower_
     return int(text) if text.isdigit() else NUMBERS.get(text)
+
+
+def things_after(token: Token) -> list[str]:
+    """ "We have two car. A Dacia Logan, old one from 2008, and a small Ford Transit van":
+    the named things the next sentence lists, with no verb of its own, when there are as many
+    as the count says (each by its proper name and what follows it: "Ford Transit van")."""
+    expected = _count(token)
+    following = token.doc[token.sent.end : token.sent.end + 1]
+    if expected is None or expected < 2 or not following:
+        return []
+    sent = following[0].sent
+    if sent.root.pos_ not in ("NOUN", "PROPN"):
+        return []
+    # (the parser hangs the items as conjuncts or appositions of one another, at any depth,
+    # but never inside a phrase of their own: "older than me")
+    items = [t for t in sent if t.dep_ in ("ROOT", "conj", "appos") and not _in_phrase(t)]
+    items = [t for t in items if t.pos_ in ("NOUN", "PROPN")]  # ("old one from 2008")
+    named = []
+    for item in items:
+        parts = [t for t in item.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"]
+        if not parts and item.pos_ != "PROPN":
+            return []
+        start = min([item.i, *[t.i for t in parts]])
+        named.append(item.doc[start : item.i + 1].text)
+    return named if len(named) == expected else []
+
+
+def _in_phrase(token: Token) -> bool:
+    return any(a.dep_ in ("prep", "pobj", "relcl", "acl") for a in token.ancestors)
+
+
+def named_next(token: Token) -> str:
+    """ "Got a dog too. Bruno, from the shelter, some kind of pointer.": the name that opens
+    the next sentence, set off by a comma or standing alone, names the one thing just had."""
+    following = token.doc[token.sent.end : token.sent.end + 1]
+    if _count(token) is not None or not following:
+        return ""
+    sent = following[0].sent
+    words = [t for t in sent if not t.is_punct]
+    if not words or not words[0].text[:1].isupper() or not _name(words[0], False):
+        return ""
+    after = sent.doc[words[0].i + 1] if words[0].i + 1 < len(sent.doc) else None
+    alone = after is None or after.text in (",", ".", "!", "(") or after.i >= sent.end
+    return words[0].text if alone and words[0].dep_ in ("ROOT", "npadvmod", "appos") else ""

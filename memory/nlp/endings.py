@@ -152,6 +152,7 @@ class EndingFrames:
         if entity != self.reader.speaker:
             self.frames.append(Frame(self.reader.speaker, f"role:{value.lower()}", entity, True))
         self.reader.remember([entity])
+        self.reader.leavers.append(entity)  # "... rachel is taking over": in their place
         return True
 
     def parting(self, verb: Token, subject: Token) -> bool:
@@ -202,6 +203,12 @@ def gone_for(verb: Token) -> bool:
 def post_left(verb: Token) -> Token | None:
     """The post one leaves, said with "as" ("stepped down as coach", "quit as treasurer")."""
     posts = [o for p, o in prep_objects(verb) if p == "as" and o.pos_ in ("NOUN", "PROPN")]
+    # ("stepped down as dht": an unknown word after "as" parsed as an adverbial clause)
+    posts += [
+        c
+        for c in verb.children
+        if c.dep_ in ("advcl", "advmod", "acomp") and any(a.lower_ == "as" for a in c.lefts)
+    ]
     return posts[0] if posts and not is_time(posts[0]) else None
 
 

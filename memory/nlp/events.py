@@ -24,6 +24,23 @@ LESSON_WORDS = {"evening", "night", "morning", "online", "new", "weekly", "priva
 LESSON_WORDS |= {"first", "free", "extra", "few", "some", "more", "beginner", "intro"}
 
 
+# What a course of study leads to ("doing his plumbing cert", "doing a masters").
+QUALIFICATIONS = {"cert", "certificate", "degree", "diploma", "masters", "phd", "apprenticeship"}
+QUALIFICATIONS |= {"doctorate", "course", "qualification", "bachelor", "foundation"}
+# What says a thing done is one's work ("doing ceramics full time").
+PAID = ("full time", "full-time", "part time", "part-time", "for a living", "professionally")
+# Work done at home, said as "-ing" nouns like fields of study ("doing the ironing").
+CHORES = {"shopping", "cooking", "cleaning", "washing", "ironing", "hoovering", "babysitting"}
+CHORES |= {"gardening", "painting", "running", "swimming", "training", "fundraising"}
+# Endings of the names of fields of study ("nursing", "horticulture", "biology", "physics",
+# "midwifery", "physiotherapy", "journalism").
+FIELD_ENDINGS = ("ing", "ology", "ics", "ure", "ry", "omy", "phy", "ine", "apy", "ism", "acy")
+
+
+def _discipline(word: str) -> bool:
+    return len(word) > 5 and word.endswith(FIELD_ENDINGS) and word not in CHORES
+
+
 class EventFrames:
     """What SentenceFrames reads of births, deaths, replacements and lessons."""
 
@@ -110,6 +127,39 @@ class EventFrames:
                 self.add(subject_of, "learn", said[-1].text, negated=neg != ended, plan=plan)
                 read = True
         return read
+
+    def studied(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        """ "she's doing nursing here", "he's doing his plumbing cert", "studies engineering in
+        milano" (the tagger took the field for a verb): what one is doing as a course of study
+        is what one studies. Not a chore ("doing the cooking") nor a pastime ("doing yoga")."""
+        field = None
+        obj = child(verb, "dobj")
+        paid = any(w in verb.sent.text.lower() for w in PAID)
+        if verb.lemma_ == "do" and obj is not None and obj.pos_ == "NOUN" and not paid:
+            course = {obj.lemma_.lower(), obj.lower_} & QUALIFICATIONS
+            bare = child(obj, "det") is None and child(obj, "poss") is None
+            field = obj if course or bare and _discipline(obj.lower_) else None
+        elif verb.lemma_ in ("study", "learn") and obj is None:
+            done = child(verb, "xcomp")  # "studies engineering in milano"
+            if done is not None and done.tag_ == "VBG" and not children(done, "dobj", "nsubj"):
+                field = done
+                self.reader.values.add(done.i)
+        if field is None:
+            return False
+        who = self.reader.entity(subject)
+        # ("she was doing her masters in leeds in 2021": studied then, not now)
+        past = verb.tag_ == "VBD" or any(a.lower_ in ("was", "were") for a in verb.lefts)
+        start = min([field.i, *[c.i for c in field.lefts if c.dep_ in ("compound", "amod")]])
+        end = field.i + 1
+        subject_of = [o for p, o in prep_objects(field) if p == "in" and o.pos_ == "NOUN"]
+        if subject_of:
+            end = subject_of[0].i + 1  # "a masters in history"
+        said = field.doc[start:end].text
+        self.add(who, "study", said, negated=neg, plan=plan, past=past and not plan)
+        for prep, place in prep_objects(field) + prep_objects(verb):
+            if prep in ("in", "at") and place.pos_ == "PROPN":
+                self.add(who, "studies_at", self.reader.value(place), negated=neg, plan=plan)
+        return True
 
     def perished(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "basil's finally dead", "the frangipani didn't survive the trip": a thing or

@@ -119,11 +119,14 @@ class SentenceFrames(
             if home is not None:
                 self.reader.last_home = self.reader.last_place = self.reader.value(home)
             verbal = token.pos_ in ("VERB", "AUX") and token.dep_ not in ("aux", "auxpass")
+            verbal = verbal and token.i not in self.reader.values
             # The tagger sometimes reads a verb as a noun ("Mary and Bob work at UPS").
             if verbal or (token.dep_ == "ROOT" and children(token, "nsubj")) or conj_verb(token):
                 self.predicate(token)
             elif token.dep_ == "appos" and token.pos_ == "PROPN":
                 self.apposition(token)
+            elif token.dep_ == "appos" and token.pos_ == "NOUN":
+                self.role_apposed(token)
             elif self.unattached_name(token) is not None:
                 # "my girlfriend Inês is a nurse" parsed with the role hanging off the verb:
                 # an owned role noun followed by a name that depends on neither is still
@@ -138,6 +141,7 @@ class SentenceFrames(
             self.new_one_named(token)
             self.sent_instead(token)
             self.new_home_said(token)
+            self.here_in(token)
             self.named_animal(token)
             self.titled_alone(token)
             titled = self.reader.titled_role(token)
@@ -252,7 +256,9 @@ class SentenceFrames(
                 continue
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
-            if self.lessons(verb, subject, neg, plan) or self.work_done(verb, subject, neg, plan):
+            if self.lessons(verb, subject, neg, plan) or self.studied(verb, subject, neg, plan):
+                continue
+            if self.work_done(verb, subject, neg, plan):
                 continue
             if self.birth(verb, subject, neg):
                 continue
@@ -319,11 +325,21 @@ class SentenceFrames(
         self.add(self.reader.entity(subject), "member_of", "", negated=neg, plan=plan)
         return True
 
+    def role_said_before(self, token: Token) -> tuple[str, str] | None:
+        owned = [
+            t
+            for t in token.doc[: token.i]
+            if t.pos_ == "NOUN" and child(t, "poss") is not None and t.lower_ not in ("one", "name")
+        ]
+        owner = self.reader.owner(owned[-1]) if owned else None
+        return (owner, f"role:{self.reader.role(owned[-1])}") if owner else None
+
     def owned_role(self, token: Token) -> tuple[str, str] | None:
         """(owner, role:<noun>) for "my manager", "Ana's husband", "my dog's name"."""
         if token.lower_ == "one" and child(token, "amod") is not None:
             # "my previous landlord was Mr Okafor, the new one is Mrs Lund": the role said last
-            return self.reader.last_role
+            # (or only named: "our social worker changed ... the new one is mr vasiliu")
+            return self.reader.last_role or self.role_said_before(token)
         if token.pos_ != "NOUN" and not (token.pos_ == "PROPN" and token.is_lower):
             return None  # (a lower-case "PROPN" is a noun the tagger misread: "new housemate")
         if edge_of_spell(token):

@@ -60,6 +60,9 @@ def in_group(root: Token, reader: Reader) -> tuple[str, str, None] | None:
     who = child(root, "nsubj")
     if who is None or who.lower_ != "who":
         return None
+    role = child(root, "attr")
+    if role is not None and child(role, "poss") is not None:
+        return None  # "who is my deputy on the night team?" asks for the deputy
     for prep, group in prep_objects(root):
         if prep in ("on", "in") and group.lemma_.lower() in COLLECTIVES:
             article = child(group, "det", "poss")

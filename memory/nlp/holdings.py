@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 
 from memory.nlp.casing import english_nouns, english_words, is_first_name
-from memory.nlp.counted import names_after
+from memory.nlp.counted import named_next, names_after, things_after
 from memory.nlp.intro import agent
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
@@ -29,7 +29,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.things import said_before
-from memory.nlp.words import COLLECTIVES, MULTI_ROLES
+from memory.nlp.words import ANIMALS, CHILDREN, COLLECTIVES, MULTI_ROLES
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
@@ -186,6 +186,14 @@ class HoldingFrames:
             listed = names_after(thing) if named is None and child(thing, "nummod") else []
             for name in listed:  # (and how many, as said: "I have 3 grandchildren")
                 self.add(owner, f"role:{role}", name.name, negated=neg, multi=True, plan=plan)
+            if named is None and not listed and thing.lemma_ in ANIMALS | CHILDREN:
+                opened = named_next(thing)  # "Got a dog too. Bruno, from the shelter."
+                if opened:
+                    self.add(owner, f"role:{role}", opened, negated=neg, multi=True, plan=plan)
+                    continue
+            things = things_after(thing) if named is None and not listed else []
+            for value in things:  # "two car. A Dacia Logan, ..., and a small Ford Transit van"
+                self.add(owner, f"role:{role}", value, negated=neg, multi=True, plan=plan)
             if named is None:  # "I have two kids", "we got a puppy"
                 self.add(owner, "has", self.reader.value(thing), negated=neg, multi=True, plan=plan)
             else:  # "two cats, Pepper and Salt"
@@ -487,8 +495,10 @@ def list_label(colon: Token) -> Token | None:
     label = label or (nouns[-1] if nouns else None)
     if label is None:
         return None
-    if any(t.pos_ in ("VERB", "AUX") for t in before if t.i > label.i):
-        return None  # "I told them what I want: ..." is no label
+    counted = label.dep_ in SUBJECTS and child(label, "nummod") is not None
+    if any(t.pos_ in ("VERB", "AUX") for t in before if t.i > label.i) and not counted:
+        # "I told them what I want: ..." is no label; "3 kids are placed with us: ..." is
+        return None
     if any(t.dep_ in SUBJECTS and t.head == label for t in before):
         return None
     return label

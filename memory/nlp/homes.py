@@ -3,6 +3,7 @@ names no place going to the home the message named, a thing moved ("moving the s
 Cordón"), a home rented or bought. A part of memory.nlp.frames.SentenceFrames, kept apart
 for its size."""
 
+from memory.nlp.casing import is_first_name
 from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
 
@@ -50,6 +51,21 @@ def named(token: Token) -> bool:
     return token.is_lower and token.is_alpha and token.lower_ not in english_words()
 
 
+# Words of a stay away from home: "here in Rome" on a holiday says nothing of one's home.
+AWAY = {"holiday", "vacation", "trip", "visit", "conference", "tour", "hotel", "honeymoon"}
+
+
+def place_next(token: Token) -> str:
+    """A place name that opens the sentence after `token`'s, set off by a comma."""
+    doc = token.doc
+    start = token.sent.end
+    if start + 1 >= len(doc) or doc[start + 1].text != ",":
+        return ""
+    place = doc[start]
+    person = place.ent_type_ == "PERSON" or is_first_name(place.text)
+    return place.text if place.pos_ == "PROPN" and not person else ""
+
+
 class HomeFrames:
     """What SentenceFrames reads of homes and moves."""
 
@@ -75,6 +91,23 @@ class HomeFrames:
         place = home_place(token)
         if place is not None:
             self.add(self.reader.speaker, "lives_in", self.reader.value(place))
+
+    def here_in(self, token: Token) -> None:
+        """ "still glazing tiles at the factory here in castellón", "the weather here in
+        Tartu": where the speaker is, said by the way (not on a trip). Said as where they
+        are, not where they live: "the faculty here in Kotor" is said from Dobrota, a
+        village on its bay, where they do live."""
+        doc = token.doc
+        if token.lower_ != "here" or token.i + 2 >= len(doc) or doc[token.i + 1].lower_ != "in":
+            return
+        place = doc[token.i + 2]
+        if place.pos_ != "PROPN" or any(t.lemma_.lower() in AWAY for t in token.sent):
+            return
+        while place.i + 1 < len(doc) and doc[place.i + 1].dep_ == "compound":
+            place = doc[place.i + 1]  # ("here in Thunder Bay")
+        while place.i + 1 < len(doc) and doc[place.i + 1].pos_ == "PROPN":
+            place = doc[place.i + 1]
+        self.add(self.reader.speaker, "be_in", doc[token.i + 2 : place.i + 1].text)
 
     def moved_thing(self, verb: Token, relation: str) -> Token | None:
         """The thing a move verb moved, where it is not the subject's home: "moving the shop
@@ -192,11 +225,15 @@ class HomeFrames:
         Portobello": a home bought is where its buyer is to live (from the day said, or
         once a later message says they moved: memory.pipeline.realised)."""
         obj = child(verb, "dobj")
-        if verb.lemma_ not in ("buy", "purchase") or neg or obj is None:
+        if verb.lemma_ not in ("buy", "purchase", "find") or neg or obj is None:
             return
-        place = home_place(obj) if obj.lemma_.lower() in HOMES else None
-        if place is not None:  # (what was bought is read as well, by the other frames)
-            self.add(self.reader.entity(subject), "lives_in", self.reader.value(place), plan=True)
+        if obj.lemma_.lower() not in HOMES:
+            return
+        place = home_place(obj)
+        # ("We found the flat! Poruba, 3+1, fifth floor": the place opens the next sentence)
+        where = self.reader.value(place) if place is not None else place_next(obj)
+        if where:  # (what was bought is read as well, by the other frames)
+            self.add(self.reader.entity(subject), "lives_in", where, plan=True)
 
     def rented(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "we rent in Bantama", "renting a flat in Zuoying", "sharing a house in Sakina with

@@ -4,13 +4,13 @@
 names met along the way that a later "he" or "she" may stand for."""
 
 from memory.nlp.casing import english_nouns, is_first_name
-from memory.nlp.counted import counted, names_after
+from memory.nlp.counted import counted, named_next, names_after
 from memory.nlp.holdings import Frame
 from memory.nlp.intro import agent
 from memory.nlp.parse import Span, Token, child, children, governing_verb
 from memory.nlp.posts import SPELLS
 from memory.nlp.predicates import name_gender
-from memory.nlp.pronouns import name_like
+from memory.nlp.pronouns import looks_named, name_like
 from memory.nlp.reader import (
     FIRST_PERSON,
     NAMING_VERBS,
@@ -22,12 +22,17 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.renamed import GIVEN, GIVEN_TO, given
-from memory.nlp.words import COLLECTIVES, THIRD_PERSON
+from memory.nlp.words import COLLECTIVES, STAFF, THIRD_PERSON
 
 # prepositions that take places ("the gym by Vefa"), not people met
 PLACE_PREPS = {"in", "at", "near", "from", "of", "by", "behind", "opposite", "outside", "past"}
 MOVE_VERBS = {"move", "relocate", "emigrate"}
 TRAVEL_VERBS = {"go", "fly", "travel", "drive", "come", "return", "head", "get", "be", "trip"}
+
+
+# Posts that are no agent noun nor a word for kin ("Pekka (my deputy, 64)").
+POSITIONS = {"deputy", "captain", "cox", "chair", "secretary", "tenant", "lodger", "skipper"}
+POSITIONS |= {"lead", "head", "chief", "vice-captain", "treasurer", "flatmate", "housemate"}
 
 
 class NamingFrames:
@@ -36,6 +41,18 @@ class NamingFrames:
     sent: Span
     reader: Reader
     frames: list[Frame]
+
+    def role_apposed(self, role: Token) -> None:
+        """ "Pekka (my deputy, 64)", "Ines, our treasurer, ...": an owned role set beside a
+        name is the name's."""
+        name = role.head
+        if child(role, "poss") is None or not (name.pos_ == "PROPN" or looks_named(name)):
+            return
+        owner = self.reader.owner(role)
+        # (of a word for someone: "Nando's (my treat)" names no one's role)
+        someone = role.lemma_.lower() in PEOPLE | STAFF or agent(role.lower_)
+        if owner and (someone or role.lower_ in POSITIONS):
+            self.add(owner, f"role:{self.reader.role(role)}", self.reader.name_of(name))
 
     def apposition(self, name: Token) -> None:
         """ "my sister Ana", "Tom, Ana's husband": the name fills the owner's role."""
@@ -157,6 +174,11 @@ class NamingFrames:
             return
         # (or read as a subject beside the pronoun that follows the name: "..., Chenda, she")
         doubled = token.dep_ == "nsubj" and len(children(token.head, "nsubj")) > 1
+        opened = named_next(token) if token.dep_ == "nsubj" else ""
+        if opened and not child(token, "poss", "det") and token.lemma_.lower() in STAFF | PEOPLE:
+            # "New apprentice starts Monday. Bradley. Knows nothing.": named next
+            self.add(self.reader.speaker, f"role:{self.reader.role(token)}", opened, multi=True)
+            return
         if token.dep_ not in ("ROOT", "dep", "npadvmod") and not doubled:
             return
         if child(token, "poss", "det"):

@@ -7,7 +7,7 @@ its size."""
 from memory.nlp.endings import particle
 from memory.nlp.holdings import Frame
 from memory.nlp.parse import Token, child, children
-from memory.nlp.pronouns import name_like
+from memory.nlp.pronouns import looks_named, name_like
 from memory.nlp.reader import Reader, called, is_time, prep_objects
 
 # "accepted the chief pilot role", "took over the treasurer job": a post taken
@@ -17,12 +17,18 @@ POSTS = {"role", "job", "position", "post"}
 HANDING = {"hand", "pass", "give"}
 # Verbs by which someone is given a post ("was made deputy director", "got promoted to ...").
 APPOINTING = {"make", "name", "appoint", "elect", "promote", "vote", "crown"}
+# Verbs of being in charge: said "now" after someone left, in the place of who left.
+LEADING = {"run", "manage", "lead", "head"}
+# What one runs and can hand on whole ("handed the shop over to Nadia").
+BUSINESSES = {"shop", "business", "boutique", "firm", "stall", "farm", "store", "café", "cafe"}
+BUSINESSES |= {"restaurant", "bakery", "salon", "pub", "garage", "workshop", "studio", "bar"}
 # "first week at X", "three weeks at Verdia"
 SPELLS = {"day", "week", "month", "year", "shift", "term", "semester", "season"}
 
 
 class PostFrames:
     reader: Reader
+    frames: list[Frame]
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         raise NotImplementedError  # SentenceFrames.add
@@ -52,17 +58,37 @@ class PostFrames:
         they held), and ran what was taken over until now, which the new one runs."""
         # ("Otter Creek Pizza stepped in", "Marnie stepped up": into the place of who left)
         stepped = verb.lemma_ == "step" and particle(verb) in ("in", "up")
-        if neg or plan or not (stepped or verb.lemma_ == "take" and particle(verb) == "over"):
+        # ("mr pocock's retired!!! his daughter tamsin runs the firm now": in his place)
+        now = verb.lemma_ in LEADING and any(c.lower_ == "now" for c in verb.children)
+        taken = verb.lemma_ == "take" and particle(verb) == "over"
+        post = next((o for p, o in prep_objects(verb) if p == "as"), None)
+        if taken and not neg and post is not None and child(post, "poss") is not None:
+            # "Olena takes over as my deputy from December": the post is hers, from then
+            role = f"role:{self.reader.role(post)}"
+            holder = self.reader.name_of(subject) if looks_named(subject) else None
+            holder = holder or self.reader.entity(subject)
+            self.add(
+                self.reader.owner(post) or self.reader.speaker, role, holder, plan=plan, sole=True
+            )
+        # (who this sentence said is gone: "so hes gone :( juniper took over the hawks")
+        gone = [f.value for f in self.frames if f.negated and not f.relation and f.value]
+        gone = [g for g in gone if g[:1].isupper() or g.lower() in ("he", "she")]
+        leavers = self.reader.leavers + [g for g in gone if g not in self.reader.leavers]
+        if neg or plan or not (stepped or taken or now and leavers):
             return
         obj = child(verb, "dobj")
         before = next((o for p, o in prep_objects(verb) if p == "from"), None)
         if before is None and obj is not None and child(obj, "poss") is not None:
             before = child(obj, "poss")  # "took over Dave's class"
             obj = obj if obj.lemma_.lower() not in POSTS else None
-        new = self.reader.entity(subject)
-        if before is None and (obj is not None or stepped) and self.reader.leavers:
-            # "Mr Moyo has retired ..., so my nephew Sipho has taken over the books"
-            old = self.reader.leavers[-1]
+        # ("rachel (wyatt's mom) is taking over": the one named, not who she is to someone)
+        new = self.reader.name_of(subject) if looks_named(subject) else self.reader.entity(subject)
+        if subject.is_lower and subject.pos_ in ("NOUN", "PROPN") and not list(subject.children):
+            new = new[:1].upper() + new[1:]  # a name typed in lower case: "juniper took over"
+        if before is None and leavers:
+            # "Mr Moyo has retired ..., so my nephew Sipho has taken over the books", "Dave
+            # is stepping down as asm ... Rachel is taking over"
+            old = leavers[-1]
         elif before is None or not (before.pos_ == "PROPN" or name_like(before) or called(before)):
             return
         else:
@@ -83,9 +109,17 @@ class PostFrames:
             return
         post = child(verb, "dobj")
         to = next((o for p, o in prep_objects(verb) if p == "to"), None)
+        if to is not None and not (to.pos_ == "PROPN" or name_like(to)):
+            to = child(to, "appos") or to  # "to her daughter Nadia"
         if post is None or to is None or not (to.pos_ == "PROPN" or name_like(to)):
             return
         named = post.lemma_.lower() in POSTS and [c for c in post.lefts if c.dep_ == "compound"]
+        if post.lemma_.lower() in BUSINESSES:
+            # "she's handed the boutique over to her daughter Nadia": Nadia runs it now
+            place = self.reader.value(post)
+            self.add(self.reader.entity(subject), "run", place, past=True)
+            self.add(self.reader.name_of(to), "run", place, plan=plan)
+            return
         if not (agent(post.lower_) or named):
             return  # "handed the keys over to Hugo": no post
         title = post.doc[named[0].i : post.i].text if named else post.lower_

@@ -146,7 +146,16 @@ class Pronouns:
         known = {p: self.gender.get(p) or listed_gender(p) for p in (first, second)}
         if known[first] and known[second] and known[first] != known[second]:
             return first if known[first] == want else second
-        after = [t for t in token.sent if t.i > pair[1].i and t.lower_ in ("he", "she")]
+        if bool(known[first]) != bool(known[second]):
+            # one shown ("Hamada and wife Sachiko. She ..., he ..."): the other is the other
+            shown = first if known[first] else second
+            other = second if shown == first else first
+            person = shown if known[shown] == want else other
+            self.gender[person] = want
+            return person
+        # (the parser may end the sentence at a comma: "She's doing X, he's doing Y")
+        end = token.sent.end + len(next(token.doc[token.sent.end :].sents, []))
+        after = [t for t in token.doc[:end] if t.i > pair[1].i and t.lower_ in ("he", "she")]
         if {FEMININE[t.lower_] for t in after} != {"m", "f"}:
             return None  # one of them spoken of: the usual reading
         person = first if token.i == after[0].i or FEMININE[after[0].lower_] == want else second
@@ -314,15 +323,19 @@ def looks_named(token: Token) -> bool:
 
 
 def named_pair(token: Token) -> tuple[Token, Token] | None:
-    """The last two names joined by "and" before `token` in its sentence or the one before."""
-    start = max(token.sent.start - 1, 0)
-    before = token.doc[token.doc[start].sent.start : token.i]
+    """The last two names joined by "and" before `token` in its sentence or the three before
+    ("marco and ilaria are together now?? since when?? he studies ... and she's doing ...")."""
+    start = token.sent.start
+    for _ in range(3):
+        start = token.doc[max(start - 1, 0)].sent.start
+    before = token.doc[start : token.i]
     pairs = [
         (t.head, t)
         for t in before
         if t.dep_ == "conj"
-        and t.pos_ == "PROPN"
-        and t.head.pos_ == "PROPN"
+        and (t.pos_ == "PROPN" or looks_named(t))
+        # (a name the tagger does not know is a noun to it: "Tayla and Brendan")
+        and (t.head.pos_ == "PROPN" or looks_named(t.head))
         and any(c.lower_ == "and" for c in t.head.children)
     ]
     return pairs[-1] if pairs else None

@@ -120,6 +120,9 @@ class Reader(Pronouns):
     said_here: set[str] = field(default_factory=set)  # persons this message spoke of so far
     # Who this message said left ("Mihaela quit"): a newcomer after it takes their place.
     leavers: list[str] = field(default_factory=list)
+    # Words read as a value of another word's predicate, not as predicates of their own (the
+    # field in "studies engineering", which the tagger took for a verb).
+    values: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.last_person:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from memory.nlp.casing import truecased
-from memory.nlp.corrections import SAYING, contrast, cued, kind, retracted
+from memory.nlp.corrections import ACTUALLY_NAMED, SAYING, contrast, cued, kind, retracted
 from memory.nlp.likeness import (
     alike,
     last_name,
@@ -54,8 +54,8 @@ class Repair:
 def repaired(text: str, before: str = "") -> Repair | None:
     """`text` put right by its own repair, or (when it repairs nothing of its own) `before`,
     the message said before it; None when there is no repair or nothing it stands for."""
-    if not has_cue(text):
-        return None
+    if not has_cue(text) or ACTUALLY_NAMED.search(text):
+        return None  # ("Bradley's actually Brendan": a name said before, put right)
     doc = parse(text)
     cue = first_cue(doc)
     if cue is None:

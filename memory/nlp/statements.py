@@ -84,7 +84,7 @@ NOT_PEOPLE = {"GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "LAN
 LEAD_CUE = re.compile(
     r"^\s*(?:(?:oh|ah|ugh|hmm|ok|okay)[\s,]+)?"
     r"(?:(?:wait,? no|no,? wait)\s*[,:!.\-—]*\s+"  # ("wait no it was ...": said in one breath)
-    r"|(?:wait,? no|no,? wait|sorry|actually|oops|correction|my bad|hold on|scratch that)"
+    r"|(?:wait,? no|no,? wait|sorry|pardon|actually|oops|correction|my bad|hold on|scratch that)"
     r"\s*[,:!.\-—]+\s*)",  # ("correction on Thor, he's ...": the cue is part of the sentence)
     re.I,
 )
@@ -211,7 +211,8 @@ CONTRACTED_IS = re.compile(
     r"\b([A-Z][\w-]*)'s (?=(?:the|a|an|not|now|still|also|all|in|at|from|with|on|my|our|his|her|"
     r"their|going|moving|getting)\b)"
     # of any noun, before a word only a predicate starts with ("basil's finally dead")
-    r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really)\b)"
+    r"|\b([A-Za-z][\w-]*)'s (?=(?:finally|already|officially|definitely|totally|really|"
+    r"actually|apparently|probably)\b)"
     # of any word, before an article or a possessive, which no possessive precedes
     # ("aroha's a teacher", "bethan's our cousin", typed in lower case)
     r"|\b([A-Za-z][\w-]*)'s (?=(?:the|a|an|my|our|his|their|not)\b)"
@@ -222,6 +223,18 @@ CONTRACTED_IS = re.compile(
     # temuco", "the dog's still at the vet")
     r"|\b([A-Za-z][\w-]*)'s (?=(?:from|still)\b)"
 )
+
+# The predicate before a name whose "'s" is then a possessive ("the room is Miss Nowak's now").
+OWNED_AFTER = re.compile(
+    r"\b(?:is|was|are|were|be|been|remains?|became|becomes)\s+(?:\w+\.?\s+)?$", re.I
+)
+
+
+def _contracted_is(found: re.Match) -> str:
+    if OWNED_AFTER.search(found.string[: found.start()]):
+        return found.group(0)
+    return f"{next(g for g in found.groups() if g)} is "
+
 
 # "jack's quit swimming", "mum's started yoga": before a participle of a change, "has"
 CONTRACTED_HAS = re.compile(
@@ -310,7 +323,7 @@ def extract(
     cued = LEAD_CUE.match(text) is not None
     text = LEAD_CUE.sub("", text) if cued else text
     # "Unai's the firefighter": a possessive is never followed by an article, so "'s" is "is"
-    text = CONTRACTED_IS.sub(lambda m: f"{next(g for g in m.groups() if g)} is ", text)
+    text = CONTRACTED_IS.sub(_contracted_is, text)
     text = CONTRACTED_HAS.sub(r"\1 has ", text)  # "jack's quit swimming"
     text = described_is(text)  # "jovana's pregnant!!" ("gary's done coaching": plainly)
     # Markup pasted into chat is not what the user says ("<b>bold</b> jazz" is bold jazz).
@@ -352,6 +365,16 @@ def extract(
             )
             and f.value.lower() not in EXPLETIVES | POINTERS
             and not (denied and f.value.lower() == wrong.lower() and not f.negated)
+        ]
+        # (someone gone from the user's life, whom a later sentence's newcomer may replace:
+        # "so hes gone :( noor took over the tenors")
+        reader.leavers += [
+            f.value
+            for f in frames
+            if f.negated
+            and not f.relation
+            and f.value[:1].isupper()
+            and f.value not in reader.leavers
         ]
         if (i + 1 < len(sents) and later_start(sents[i + 1])) or start_within(sent):
             # "got a job at the hospital!! starts in may": the job is to come

@@ -27,7 +27,14 @@ from memory import nlp
 from memory.models import Fact
 from memory.nlp.parse import Token, child, children, parse, parse_all
 from memory.nlp.predicates import WEEKDAYS, is_plan, negated
-from memory.nlp.reader import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS, THIRD_PERSON, Reader
+from memory.nlp.reader import (
+    FEMININE,
+    LEAVE_VERBS,
+    LOSS_VERBS,
+    STOP_VERBS,
+    THIRD_PERSON,
+    Reader,
+)
 from memory.nlp.statements import plainly
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
@@ -176,6 +183,13 @@ def _read(who: str, body: str, fact: Fact, people: Sequence[str] = ()) -> list[C
         reader.know([(person, "") for person in people])
     out = []
     for token in doc:
+        if token.pos_ == "PROPN" and token.dep_ == "appos" and token.head.pos_ == "NOUN":
+            # ("her brother Alfie": a he, whatever the names list says)
+            reader.learn_gender(reader.name_of(token), token.head.lemma_.lower())
+        joined = token.head.head if token.head.dep_ == "conj" else None
+        if token.lower_ in ("her", "his") and token.dep_ == "poss" and joined is not None:
+            if joined.pos_ == "PROPN":  # ("Selam and her husband Yonas": Selam is a she)
+                reader.gender[reader.name_of(joined)] = FEMININE[token.lower_]
         if token.pos_ == "PROPN" and token.dep_ not in SUBJECTS:
             reader.remember([reader.name_of(token)])  # "dinner with Pedro. he ..."
         if token.pos_ not in ("VERB", "AUX") or token.dep_ in ("aux", "auxpass"):
@@ -197,6 +211,11 @@ def _read(who: str, body: str, fact: Fact, people: Sequence[str] = ()) -> list[C
         receivers = frozenset(nlp.stem(w) for g in given for w in nlp.tokenize(g))
         out.append(Clause(token, entity, fact, receivers))
     return out
+
+
+def said_before(predicate: Token) -> set[str]:
+    """The content words the message said before the predicate's sentence."""
+    return {nlp.stem(t.lower_) for t in predicate.doc[: predicate.sent.start] if content(t)}
 
 
 def opens_with_pronoun(doc) -> bool:
@@ -228,7 +247,12 @@ def fit(question: Asked, clause: Clause, speaker: str) -> float:
             return 0.0  # the user does not ask who they are
         if clause.subject.lower() in UNRESOLVED:
             return 0.0
-        if not question.words <= said | {nlp.stem(w) for w in nlp.tokenize(clause.subject)}:
+        named = {nlp.stem(w) for w in nlp.tokenize(clause.subject)}
+        # (a word the message said before, beside one the clause says itself: "bought a
+        # cello. ... She has offered to show me where to put my fingers" tells who offered
+        # to show the fingering on the cello)
+        before = said_before(predicate) if said & question.words else set()
+        if not question.words <= said | named | before:
             return 0.0  # "who is grounded?" is not "who is pregnant?"
     elif not (question.subject and same(clause.subject, question.subject, speaker)):
         return 0.0
@@ -333,7 +357,8 @@ def say(question: Asked, clause: Clause, speaker: str) -> str | None:
     who = clause.subject
     if who == speaker:
         return sentence(to_you(f"I {text}"))
-    return sentence(f"{who} {text}")
+    # ("Rosie has offered to show you where to put your fingers": the user's words, to them)
+    return sentence(f"{who} {to_you(text)}")
 
 
 def said_words(tokens: list[Token]) -> str:

@@ -66,11 +66,24 @@ def lost(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nl
     for p in parsed:
         mine = same_key(p.subject, speaker)
         if mine and p.negated and not p.relation and p.object[:1].isupper():
+            p = replace(p, object=whole_name(user_id=user_id, value=p.object))
             owner = owner_of(user_id=user_id, value=p.object)
             if owner and nlp.entity_key(owner) != nlp.entity_key(speaker):
                 p = replace(p, subject=owner)
         out.append(p)
     return out
+
+
+def whole_name(*, user_id: int, value: str) -> str:
+    """ "Sold the Dacia!" after "a Dacia Logan": the one held thing whose name `value` begins,
+    by that name; `value` as said when none or several do."""
+    key = nlp.entity_key(value)
+    if not key or Fact.objects.filter(user_id=user_id, is_true=True, object_key=key).exists():
+        return value
+    held = Fact.objects.filter(user_id=user_id, is_true=True, relation__startswith="role:")
+    rows = held.filter(object_key__startswith=f"{key} ").values_list("object", flat=True)[:5]
+    names = {nlp.entity_key(r): r for r in rows}
+    return next(iter(names.values())) if len(names) == 1 else value
 
 
 def owner_of(*, user_id: int, value: str) -> str:

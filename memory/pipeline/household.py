@@ -75,7 +75,11 @@ def home_before_move(*, user_id: int, speaker: str, plan, told: list) -> tuple[s
     if came:  # "goce and tanja came down from skopje for easter": from where they live
         return came[-1].object, False
     if person == speaker:
-        return "", False
+        # ("still glazing tiles at the factory here in castellón": where they are until then)
+        here = selectors.latest_held(user_id=user_id, subject=speaker, relation="be_in")
+        return (
+            (here.object, False) if here is not None and here.object[:1].isupper() else ("", False)
+        )
     shared = shared_home(user_id=user_id, speaker=speaker, person=person)
     if shared:
         return shared, False

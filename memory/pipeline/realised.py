@@ -4,8 +4,11 @@
   the latest plan to move said ("we signed for a house in Risskov, moving in february"), so
   the plan comes true, and the home before it ends, with this message.
 - A workplace named by a common word ("first week at the survey done") is the planned one it
-  is a word of ("offered a job at the geological survey"): that job has begun."""
+  is a word of ("offered a job at the geological survey"): that job has begun.
+- A switch from one value to another ("andrei switched from medicine to dentistry") puts the
+  new value in the slot that held the old one ("Andrei studies medicine")."""
 
+import re
 from dataclasses import replace
 
 from memory import nlp, selectors
@@ -83,3 +86,54 @@ def shares_word(said: str, whole: str) -> bool:
         and said[:1].islower()
         and words <= {nlp.stem(w) for w in nlp.tokenize(whole.lower())}
     )
+
+
+# Verbs of changing from one value to another, read as "switch_to" and "not:switch_to".
+SWITCHING = ("switch_to", "change_to", "move_to", "transfer_to")
+
+
+def switched(parsed: list[nlp.ParsedFact], *, user_id: int, said: str) -> list[nlp.ParsedFact]:
+    """`parsed`, with each switch's new value in the slot that holds the value switched from
+    (`said`: the message, whose words give a new value the parse missed)."""
+    out = list(parsed)
+    for new, old in _switches(parsed, said):
+        held = selectors.holding(user_id=user_id, subject=new.subject, value=old)
+        if held is None or held.relation.startswith(("not:", "plan:")):
+            continue
+        if held.relation in SWITCHING:
+            continue
+        text = wording.clause(subject=new.subject, relation=held.relation, value=new.object)
+        kept = dict(relation=held.relation, text=text, ends_previous=True, single_valued=True)
+        out.append(replace(new, **kept))
+        # (and the value left holds no more, whether or not the slot holds one value)
+        gone = wording.clause(subject=new.subject, relation=held.relation, value=old, negated=True)
+        out.append(replace(new, relation=held.relation, object=old, text=gone, negated=True))
+    return out
+
+
+def _switches(parsed: list[nlp.ParsedFact], said: str) -> list[tuple[nlp.ParsedFact, str]]:
+    """(the fact with the new value, the value left) of each switch said: "switch_to" beside
+    "not:switch_to", or "switch_from" alone, its new value read off the words ("switched
+    from pharmacy to architecture": the parser hangs the "to" on the "from")."""
+    found = []
+    for new in parsed:
+        if new.negated or not new.object:
+            continue
+        if new.relation in SWITCHING:
+            left = [
+                p.object
+                for p in parsed
+                if p.negated and p.relation == new.relation and same_key(p.subject, new.subject)
+            ]
+            found += [(new, old) for old in left[:1]]
+        elif new.relation.removesuffix("_from") + "_to" in SWITCHING:
+            to = re.search(
+                rf"\bfrom {re.escape(new.object)} to ([\w' -]+?)\s*(?:[,.!?;]|$)", said, re.I
+            )
+            if to is not None:
+                found.append((replace(new, object=to.group(1)), new.object))
+    return found
+
+
+def same_key(a: str, b: str) -> bool:
+    return nlp.entity_key(a) == nlp.entity_key(b)

@@ -145,9 +145,11 @@ def children_aux(predicate: Token) -> list[Token]:
 
 
 def content(token: Token) -> bool:
+    # (a make typed in lower case may be tagged a foreign word: "got a honda cbf125")
+    other = token.pos_ == "X" and token.is_alpha
     return (
         token.dep_ not in SKIP_DEPS
-        and token.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+        and (token.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB") or other)
         and token.lower_ not in CHAT_WORDS
         and not token.is_stop
     )

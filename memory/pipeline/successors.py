@@ -22,7 +22,9 @@ from memory.pipeline.guard import role_noun
 
 REPLACES = "replace"
 # What is said of a person rather than done by them: not handed on.
+# (nor where they work: a new assistant coach is no forester because the last one was)
 OWN = {"is", "age", "is_called", "has", "likes", "lives_in", "be_from", "name", REPLACES}
+OWN |= {"works_for", "works_at", "works_as"}
 
 
 def handed_on(parsed: list[nlp.ParsedFact], *, user_id: int, speaker: str) -> list[nlp.ParsedFact]:

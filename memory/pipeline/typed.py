@@ -12,10 +12,12 @@ from memory import embeddings
 from memory.models import Fact
 from memory.nlp import same_entity, stem, tokenize
 from memory.nlp.parse import Token, parse
+from memory.nlp.words import VEHICLES
 from memory.pipeline import expect
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.speech import sentence, speak
+from memory.pipeline.speech import join, sentence, speak
+from memory.pipeline.valuekinds import vehicle
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -33,8 +35,43 @@ def answer(evidence: Evidence) -> str | None:
     slot = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
     if not held or any(wanted.noun in stems(f.object) for f in slot):
         return None  # the slot says it ("bought a Corolla"), or nothing of that kind is held
+    many = plural(intent.text, wanted.noun)
+    if many:
+        return listed(many, held + bought(evidence, wanted.noun, held))
     newest = max(held, key=lambda f: (f.truth_since, f.pk))
     return sentence(speak(newest, evidence.speaker))
+
+
+def plural(question: str, noun: str) -> str:
+    """ "Which cars do I own?" asks for every one held: the plural asked ("cars"), or ""."""
+    said = (t for t in parse(question) if t.tag_ == "NNS" and stem(t.lemma_.lower()) == noun)
+    return next((t.lower_ for t in said), "")
+
+
+# What brings a vehicle into the user's hands, said with its make ("I buy a Skoda Octavia").
+GOT = {"buy", "has", "get", "drive", "own"}
+
+
+def bought(evidence: Evidence, noun: str, held: list[Fact]) -> list[Fact]:
+    """Vehicles got since and told by make, not by the word for them: one of the set asked."""
+    if noun not in {stem(v) for v in VEHICLES}:
+        return []
+    subject = evidence.intent.subject or evidence.speaker
+    return [
+        f
+        for f in evidence.facts
+        if f.is_true
+        and f.relation.split("_")[0] in GOT
+        and same_entity(f.subject, subject)
+        and f.object[:1].isupper()
+        and vehicle(f.object)
+        and not any(same_entity(f.object, h.object) for h in held)
+    ]
+
+
+def listed(plural: str, facts: list[Fact]) -> str:
+    names = dict.fromkeys(f.object for f in sorted(facts, key=lambda f: (f.created_at, f.pk)))
+    return sentence(f"your {plural} are {join(list(names))}")
 
 
 def role_of(fact: Fact) -> str | None:

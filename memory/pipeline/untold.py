@@ -13,6 +13,7 @@ from memory.models import Fact
 from memory.nlp import entity_key, same_entity, sentences, tokenize
 from memory.nlp.casing import is_first_name
 from memory.nlp.parse import child, children, governing_verb, parse
+from memory.nlp.posts import BUSINESSES
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FEMININE
 from memory.nlp.words import NEUTRAL_ROLES, PEOPLE, ROLE_SYNONYMS
@@ -177,6 +178,12 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     else), or a sentence about them kept whole (what it says was not read)."""
     slot = slot_of(fact)
     named = subject.lower() in source(fact).lower()
+    if slot in STUDY_SLOTS and same_entity(fact.subject, subject):
+        return False  # "she was doing her masters in leeds": what she studied, no job
+    owned = fact.object.lower().split()[-1:]
+    if slot in ("has", "run", "own") and owned and owned[0] in BUSINESSES:
+        # "she has small business, selling injera": a business of one's own is one's work
+        return same_entity(fact.subject, subject)
     if not slot:  # "Claire's first week as deputy head done"
         return named and may_say_job(source(fact), subject)
     job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))

@@ -18,7 +18,7 @@ from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
-from memory.pipeline import amend, guard, holders, realised, retrieve, successors
+from memory.pipeline import amend, guard, holders, initials, realised, retrieve, successors
 from memory.pipeline.guard import base_relation, departed, ends_job, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
@@ -91,9 +91,11 @@ def extract_in_context(
     parsed = steps.extract(text, speaker=speaker, last_person=last, people=people)
     parsed = statements.as_speaker(parsed, speaker=speaker, names=recent.names)
     parsed = realised.moves(parsed, user_id=user_id, speaker=speaker)
+    parsed = realised.switched(parsed, user_id=user_id, said=text)
     parsed = holders.named(parsed, user_id=user_id, speaker=speaker)
     parsed = holders.lost(parsed, user_id=user_id, speaker=speaker)
     parsed = holders.joined(parsed, speaker=speaker, latest=recent.latest)
+    parsed = initials.spelled_out(parsed, user_id=user_id, speaker=speaker)
     parsed = successors.handed_on(parsed, user_id=user_id, speaker=speaker)
     return realised.jobs(parsed, user_id=user_id, speaker=speaker)
 

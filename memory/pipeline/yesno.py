@@ -5,18 +5,24 @@ about the subject name."""
 import re
 
 from django.conf import settings
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.endings import ENDING_VERBS, LEAVING
 from memory.nlp.facts import leisure
 from memory.nlp.marks import ended_clauses, new_clauses
 from memory.nlp.statements import single_valued
-from memory.nlp.words import LEAVE_VERBS, LOSS_VERBS
+from memory.nlp.words import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS
 from memory.pipeline import slots
 from memory.pipeline.arrivals import GONE
 from memory.pipeline.guard import base_relation, gives_up, owned_by, role_noun, slot_name
+from memory.pipeline.leaving import (
+    STILL,
+    asked_stems,
+    leaving_planned,
+    matches_object,
+    stems,
+    stop_planned,
+)
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
 from memory.pipeline.speech import day, join, quote, sentence, since, speak, to_you, until
@@ -28,50 +34,7 @@ def yes_no(evidence: Evidence) -> str:
     )
 
 
-def leaving_planned(evidence: Evidence) -> str | None:
-    """ "Does Carmen still live with me?" after "carmen is moving out at the end of
-    November": a departure to come leaves things as they are until its day, and ends them
-    from it."""
-    intent = evidence.intent
-    if not intent.subject or not re.search(r"\bstill\b", intent.text, re.I):
-        return None
-    # (the one asked about: "Does Beatriz still live with me?" asks the user's housemate
-    # Beatriz, so she is the question's value)
-    asked = [who for who in (intent.subject, intent.object) if who]
-    leaving = [
-        f
-        for f in evidence.facts
-        if f.is_true
-        and (_leaves(f.relation) or _replaces(f, intent))
-        and any(owned_by(a, f.subject) for a in asked)
-    ]
-    if not leaving:
-        return None
-    plan = max(leaving, key=lambda f: (f.created_at, f.pk))
-    said = sentence(quote(plan, evidence.speaker))
-    if slots.has_happened(plan, evidence.asked_at):
-        return f"No, not anymore. {said}"
-    return f"Yes, for now. {said}"
-
-
-def _replaces(plan: Fact, intent) -> bool:
-    """ "Is Loretta still living in Savannah?" after "Loretta's moving to Jacksonville in the
-    spring": a plan to hold another value in the slot asked."""
-    if not plan.relation.startswith("plan:") or not intent.object or not intent.relation:
-        return False
-    return slot_name(plan.relation) == intent.relation and not matches_object(plan, intent)
-
-
-def _leaves(relation: str) -> bool:
-    if not relation.startswith("plan:"):
-        return False
-    verb, _, rest = relation.removeprefix("plan:").partition("_")
-    return (verb, rest) in LEAVING or (not rest and verb in ENDING_VERBS)
-
-
 CHECKED = 20  # the best-ranked facts: each is said back as its sentence to be read
-# Question words that say nothing of what is asked about.
-EMPTY = {"still", "anymore", "now", "yet", "going", "doing"}
 
 
 def ended_since(evidence: Evidence) -> str | None:
@@ -82,7 +45,7 @@ def ended_since(evidence: Evidence) -> str | None:
     intent = evidence.intent
     if intent.wants_past:
         return None
-    asked = _asked_stems(intent.text, intent.subject or evidence.speaker)
+    asked = asked_stems(intent.text, intent.subject or evidence.speaker)
     if not asked:
         return None
     subject = intent.subject or evidence.speaker
@@ -95,8 +58,8 @@ def ended_since(evidence: Evidence) -> str | None:
     ]
     said = {f.pk: quote(f, evidence.speaker) for f in about}
     # someone else gone ("tuan's gone back to Hue") is gone from all they were asked about
-    who = set() if owned_by(evidence.speaker, subject) else _stems(subject)
-    sharing = [f for f in about if asked & _stems(said[f.pk]) or _departs(said[f.pk], who)]
+    who = set() if owned_by(evidence.speaker, subject) else stems(subject)
+    sharing = [f for f in about if asked & stems(said[f.pk]) or _departs(said[f.pk], who)]
     if not sharing:
         return None
     newest = max(f.created_at for f in sharing)
@@ -106,7 +69,7 @@ def ended_since(evidence: Evidence) -> str | None:
         ended = ended_clauses(text)
         told = any(_ends_asked(clause, text, asked) or _departs(clause, who) for clause in ended)
         # "used to play guitar badly, now I play it in a band": it holds again
-        again = any(asked & _stems(c) for c in new_clauses(text) if c not in ended)
+        again = any(asked & stems(c) for c in new_clauses(text) if c not in ended)
         if told and not again:
             return f"No, not anymore. {sentence(said[fact.pk])}"
     return None
@@ -120,28 +83,18 @@ NO_LONGER = {"anymore", "longer", "not"}
 def _ends_asked(clause: str, text: str, asked: set[str]) -> bool:
     """The ended clause names what is asked, or says it with a pronoun after the sentence
     named it ("luma got out and hasn't come back. I think she's gone")."""
-    if asked & _stems(clause):
+    if asked & stems(clause):
         return True
     words = set(nlp.tokenize(clause.lower()))
     before = text[: max(text.find(clause), 0)]
-    return bool(words & PRONOUNS) and bool(asked & _stems(before))
+    return bool(words & PRONOUNS) and bool(asked & stems(before))
 
 
 def _departs(clause: str, who: set[str]) -> bool:
     words = set(nlp.tokenize(clause.lower()))
     # ("Wilber is not with us anymore": no longer with the user, in any of their roles)
     apart = {"with"} <= words and bool(words & {"us", "me", "you"}) and bool(words & NO_LONGER)
-    return bool(who) and who <= _stems(clause) and (bool(words & DEPARTING) or apart)
-
-
-def _asked_stems(question: str, subject: str) -> set[str]:
-    words = {w for w in nlp.tokenize(question.lower()) if w.isalpha()}
-    words -= STOP_WORDS | EMPTY | set(nlp.tokenize(subject.lower()))
-    return {nlp.stem(w) for w in words}
-
-
-def _stems(text: str) -> set[str]:
-    return {nlp.stem(w) for w in nlp.tokenize(text.lower()) if w.isalpha()}
+    return bool(who) and who <= stems(clause) and (bool(words & DEPARTING) or apart)
 
 
 # Verbs that put something in the future: what they are said of has not happened by saying so.
@@ -159,7 +112,7 @@ def not_yet(evidence: Evidence) -> str | None:
         return None
     # "Am I head of maths?" after "I'm head of maths from October": what is asked is what
     # the plan is of (its slot or value, not merely its sentence), and its day has not come
-    asked = _asked_stems(intent.text, intent.subject or evidence.speaker)
+    asked = asked_stems(intent.text, intent.subject or evidence.speaker)
     return planned_only(evidence, asked) if asked else None
 
 
@@ -202,6 +155,12 @@ def not_done(plan: Fact, evidence: Evidence, said: str) -> str:
     """A plan whose day has not come: not yet, or, for a plan to give up what is held
     ("Do we still own the Lakshmi?" after "we've decided to sell the Lakshmi"), yes, for now."""
     ending = gives_up(plan.relation) or plan.relation in PLANNED_ENDS
+    # ("Do I still smoke?" before the day of "From 1 December I stop smoking")
+    # ("Do I still teach the morning classes?" before "from January I stop the morning
+    # classes": a plan to stop what is asked)
+    stop = plan.relation == f"not:plan:{evidence.intent.relation}"
+    stop = stop or slot_name(plan.relation).split("_")[0] in STOP_VERBS
+    ending = ending or stop and STILL.search(evidence.intent.text) is not None
     if ending and evidence.intent.relation not in LOSS_VERBS | LEAVE_VERBS:
         return f"Yes, for now: {sentence(said)}"
     return f"No, not yet: {sentence(said)}"
@@ -211,7 +170,7 @@ def _plan_asked(fact: Fact, asked: set[str], intent) -> bool:
     what = slot_name(fact.relation).replace("_", " ")
     # "the course starts in May": the plan is said of the thing asked about
     of_it = not fact.object and intent.object and mentions(intent.object, fact.subject)
-    return bool(asked & _stems(f"{what} {fact.object}")) and (
+    return bool(asked & stems(f"{what} {fact.object}")) and (
         matches_object(fact, intent) or bool(of_it)
     )
 
@@ -236,6 +195,9 @@ def decided(evidence: Evidence) -> str:
         for f in evidence.facts
         if f.is_true and f.relation == f"plan:{intent.relation}" and matches_object(f, intent)
     ]
+    stopping = stop_planned(evidence, facts)
+    if stopping:
+        return stopping
     due = [f for f in plans if slots.has_happened(f, evidence.asked_at)]
     if due and not any(f.is_true and matches_object(f, intent) for f in facts):
         return f"Yes. {since(slots.as_done(due[0]), evidence.speaker)}."  # its day has come
@@ -305,12 +267,6 @@ ENDING = {"quit", "stop", "stopped", "anymore", "longer", "gave", "left", "ex", 
 
 def says_ended(fact: Fact) -> bool:
     return bool(ENDING & set(nlp.tokenize(source(fact).lower())))
-
-
-def matches_object(fact: Fact, intent) -> bool:
-    return not intent.object or (
-        nlp.same_entity(fact.object, intent.object) or mentions(fact.object, intent.object)
-    )
 
 
 # Slots a question's "be" + preposition reads, which say little of what kind of value is asked.
