@@ -242,3 +242,17 @@ def test_someone_gone_then_taken_over_in_lower_case(chat):
     assert chat.ask("Who are the section leaders now?") == (
         "Your section leaders are Noor, Tamar and Ruth."
     )
+
+
+def test_a_shorter_post_said_later_still_answers_the_longer_one_asked(chat):
+    chat.tell("My home helper comes three times a week. Her name is Ms Ikeda.")
+    chat.tell("Ms Ikeda moves to another area in June. New helper is Mr Tanabe.")
+    assert "Tanabe" in chat.ask("What is my new home helper's name?")
+
+
+def test_each_thing_cancelled_in_a_list_ends(chat):
+    chat.tell("Subscriptions: Netflix, Spotify, Crave and Strava premium. Too many.")
+    chat.tell("I cancelled Crave and Netflix, nobody watches them.")
+    answer = chat.ask("Which subscriptions do I pay for now?")
+    assert "Spotify" in answer and "Strava" in answer
+    assert "Netflix" not in answer and "Crave" not in answer

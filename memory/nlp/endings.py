@@ -232,6 +232,10 @@ def ended_target(verb: Token) -> Token | None:
 def ended_values(target: Token, reader: Reader) -> list[str]:
     """The value as said, and for a container ("law degree") what it contains ("law")."""
     values = [reader.value(target)]
+    # ("cancelled Crave and Netflix": each thing listed ended)
+    values += [
+        reader.value(c) for c in target.children if c.dep_ == "conj" and c.pos_ == target.pos_
+    ]
     if target.lemma_.lower() in CONTAINERS:
         mods = [c for c in target.lefts if c.dep_ in ("compound", "amod", "nmod")]
         if mods:

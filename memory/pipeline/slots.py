@@ -122,7 +122,8 @@ def answer(evidence: Evidence) -> str | None:
     if " " in relation and exact:
         # "who are the patrol leaders?": a post of several words asked is that post, not a
         # longer one held by its own holder ("senior patrol leader")
-        hits = [f for f in hits if slot_of(f) == relation]
+        asked = relation.removeprefix("role:")
+        hits = [f for f in hits if not slot_of(f).endswith(f" {asked}")]
     if not hits:
         return household.guessed_home(evidence) if relation == "lives_in" else None
     if typed.told_elsewhere(evidence, hits):
