@@ -9,7 +9,7 @@ the speaker (or the noun's owner), and an age said beside it is that person's ag
 from dataclasses import dataclass
 
 from memory.nlp.casing import english_words
-from memory.nlp.parse import Token, child
+from memory.nlp.parse import Token, child, sentence_after
 from memory.nlp.predicates import TIME_WORDS
 from memory.nlp.words import ANIMALS, PEOPLE, ROLE_SYNONYMS
 
@@ -110,10 +110,9 @@ def things_after(token: Token) -> list[str]:
     the named things the next sentence lists, with no verb of its own, when there are as many
     as the count says (each by its proper name and what follows it: "Ford Transit van")."""
     expected = _count(token)
-    following = token.doc[token.sent.end : token.sent.end + 1]
-    if expected is None or expected < 2 or not following:
+    sent = sentence_after(token)
+    if expected is None or expected < 2 or sent is None:
         return []
-    sent = following[0].sent
     if sent.root.pos_ not in ("NOUN", "PROPN"):
         return []
     # (the parser hangs the items as conjuncts or appositions of one another, at any depth,
@@ -134,13 +133,12 @@ def _in_phrase(token: Token) -> bool:
     return any(a.dep_ in ("prep", "pobj", "relcl", "acl") for a in token.ancestors)
 
 
-def named_next(token: Token) -> str:
+def name_opening_next(token: Token) -> str:
     """ "Got a dog too. Bruno, from the shelter, some kind of pointer.": the name that opens
     the next sentence, set off by a comma or standing alone, names the one thing just had."""
-    following = token.doc[token.sent.end : token.sent.end + 1]
-    if _count(token) is not None or not following:
+    sent = sentence_after(token)
+    if _count(token) is not None or sent is None:
         return ""
-    sent = following[0].sent
     words = [t for t in sent if not t.is_punct]
     if not words or not words[0].text[:1].isupper() or not _name(words[0], False):
         return ""

@@ -5,7 +5,7 @@ of memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from memory.nlp.holdings import Frame
 from memory.nlp.lists import measured
-from memory.nlp.parse import Token, child, children
+from memory.nlp.parse import Token, child, children, sentence_after
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FIRST_PERSON, STOP_VERBS, Reader, is_time, prep_objects
 from memory.nlp.things import NOUNS, said_before
@@ -35,6 +35,10 @@ CHORES |= {"gardening", "painting", "running", "swimming", "training", "fundrais
 # Endings of the names of fields of study ("nursing", "horticulture", "biology", "physics",
 # "midwifery", "physiotherapy", "journalism").
 FIELD_ENDINGS = ("ing", "ology", "ics", "ure", "ry", "omy", "phy", "ine", "apy", "ism", "acy")
+
+
+def paid(verb: Token) -> bool:
+    return any(w in verb.sent.text.lower() for w in PAID)
 
 
 def _discipline(word: str) -> bool:
@@ -134,8 +138,7 @@ class EventFrames:
         is what one studies. Not a chore ("doing the cooking") nor a pastime ("doing yoga")."""
         field = None
         obj = child(verb, "dobj")
-        paid = any(w in verb.sent.text.lower() for w in PAID)
-        if verb.lemma_ == "do" and obj is not None and obj.pos_ == "NOUN" and not paid:
+        if verb.lemma_ == "do" and obj is not None and obj.pos_ == "NOUN" and not paid(verb):
             course = {obj.lemma_.lower(), obj.lower_} & QUALIFICATIONS
             bare = child(obj, "det") is None and child(obj, "poss") is None
             field = obj if course or bare and _discipline(obj.lower_) else None
@@ -200,8 +203,7 @@ def named_next(verb: Token) -> list[Token]:
     """The words the sentence after `verb`'s opens with when they only name a child: the
     names ("... on Thursday!! Róisín."), or a girl or boy and then names ("A girl, Iris,
     born last Thursday"); nothing when that sentence says something else."""
-    after = verb.doc[verb.sent.end :]
-    said = next(iter(after.sents), None) if len(after) else None
+    said = sentence_after(verb)
     lead: list[Token] = []
     for token in said if said is not None else []:
         if token.is_punct and not (token.text == "," and _sexed_only(lead)):

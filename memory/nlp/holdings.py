@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from lemminflect import getLemma
 
 from memory.nlp.casing import english_nouns, english_words, is_first_name
-from memory.nlp.counted import named_next, names_after, things_after
+from memory.nlp.counted import name_opening_next, names_after, things_after
 from memory.nlp.intro import agent
 from memory.nlp.lists import listed_things
 from memory.nlp.parse import Token, child, children
@@ -187,7 +187,7 @@ class HoldingFrames:
             for name in listed:  # (and how many, as said: "I have 3 grandchildren")
                 self.add(owner, f"role:{role}", name.name, negated=neg, multi=True, plan=plan)
             if named is None and not listed and thing.lemma_ in ANIMALS | CHILDREN:
-                opened = named_next(thing)  # "Got a dog too. Bruno, from the shelter."
+                opened = name_opening_next(thing)  # "Got a dog too. Bruno, from the shelter."
                 if opened:
                     self.add(owner, f"role:{role}", opened, negated=neg, multi=True, plan=plan)
                     continue

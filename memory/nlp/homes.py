@@ -4,7 +4,7 @@ Cordón"), a home rented or bought. A part of memory.nlp.frames.SentenceFrames, 
 for its size."""
 
 from memory.nlp.casing import is_first_name
-from memory.nlp.parse import Token, child, children
+from memory.nlp.parse import Token, child, children, sentence_after
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
 
 MOVE_PREPS = ("to", "into", "from")
@@ -57,11 +57,10 @@ AWAY = {"holiday", "vacation", "trip", "visit", "conference", "tour", "hotel", "
 
 def place_next(token: Token) -> str:
     """A place name that opens the sentence after `token`'s, set off by a comma."""
-    doc = token.doc
-    start = token.sent.end
-    if start + 1 >= len(doc) or doc[start + 1].text != ",":
+    sent, doc = sentence_after(token), token.doc
+    if sent is None or sent.start + 1 >= len(doc) or doc[sent.start + 1].text != ",":
         return ""
-    place = doc[start]
+    place = sent[0]
     person = place.ent_type_ == "PERSON" or is_first_name(place.text)
     return place.text if place.pos_ == "PROPN" and not person else ""
 
@@ -103,8 +102,9 @@ class HomeFrames:
         place = doc[token.i + 2]
         if place.pos_ != "PROPN" or any(t.lemma_.lower() in AWAY for t in token.sent):
             return
+        # ("here in Thunder Bay": the words of its name after the first)
         while place.i + 1 < len(doc) and doc[place.i + 1].dep_ == "compound":
-            place = doc[place.i + 1]  # ("here in Thunder Bay")
+            place = doc[place.i + 1]
         while place.i + 1 < len(doc) and doc[place.i + 1].pos_ == "PROPN":
             place = doc[place.i + 1]
         self.add(self.reader.speaker, "be_in", doc[token.i + 2 : place.i + 1].text)

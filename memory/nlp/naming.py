@@ -4,7 +4,7 @@
 names met along the way that a later "he" or "she" may stand for."""
 
 from memory.nlp.casing import english_nouns, is_first_name
-from memory.nlp.counted import counted, named_next, names_after
+from memory.nlp.counted import counted, name_opening_next, names_after
 from memory.nlp.holdings import Frame
 from memory.nlp.intro import agent
 from memory.nlp.parse import Span, Token, child, children, governing_verb
@@ -174,7 +174,7 @@ class NamingFrames:
             return
         # (or read as a subject beside the pronoun that follows the name: "..., Chenda, she")
         doubled = token.dep_ == "nsubj" and len(children(token.head, "nsubj")) > 1
-        opened = named_next(token) if token.dep_ == "nsubj" else ""
+        opened = name_opening_next(token) if token.dep_ == "nsubj" else ""
         if opened and not child(token, "poss", "det") and token.lemma_.lower() in STAFF | PEOPLE:
             # "New apprentice starts Monday. Bradley. Knows nothing.": named next
             self.add(self.reader.speaker, f"role:{self.reader.role(token)}", opened, multi=True)

@@ -417,6 +417,12 @@ def child(token: Token, *deps: str) -> Token | None:
     return next((c for c in token.children if c.dep_ in deps), None)
 
 
+def sentence_after(token: Token) -> Span | None:
+    """The sentence after the one `token` is in, in the same message; None at its end."""
+    end = token.sent.end
+    return token.doc[end].sent if end < len(token.doc) else None
+
+
 def governing_verb(token: Token) -> Token | None:
     """The nearest verb above a word: the predicate of the clause it is said in."""
     return next((a for a in token.ancestors if a.pos_ in ("VERB", "AUX")), None)
@@ -432,4 +438,5 @@ __all__ = [
     "model",
     "parse",
     "parse_entities",
+    "sentence_after",
 ]

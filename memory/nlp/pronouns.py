@@ -5,7 +5,7 @@ clause's subject first, and never a person named in the pronoun's own clause."""
 from collections.abc import Sequence
 
 from memory.nlp.entities import same_entity
-from memory.nlp.parse import Token, child, governing_verb
+from memory.nlp.parse import Token, child, governing_verb, sentence_after
 from memory.nlp.predicates import (
     is_time,
     listed_gender,
@@ -154,7 +154,8 @@ class Pronouns:
             self.gender[person] = want
             return person
         # (the parser may end the sentence at a comma: "She's doing X, he's doing Y")
-        end = token.sent.end + len(next(token.doc[token.sent.end :].sents, []))
+        following = sentence_after(token)
+        end = following.end if following is not None else token.sent.end
         after = [t for t in token.doc[:end] if t.i > pair[1].i and t.lower_ in ("he", "she")]
         if {FEMININE[t.lower_] for t in after} != {"m", "f"}:
             return None  # one of them spoken of: the usual reading

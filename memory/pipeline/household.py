@@ -77,9 +77,8 @@ def home_before_move(*, user_id: int, speaker: str, plan, told: list) -> tuple[s
     if person == speaker:
         # ("still glazing tiles at the factory here in castellón": where they are until then)
         here = selectors.latest_held(user_id=user_id, subject=speaker, relation="be_in")
-        return (
-            (here.object, False) if here is not None and here.object[:1].isupper() else ("", False)
-        )
+        named = here is not None and here.object[:1].isupper()
+        return (here.object if named else ""), False
     shared = shared_home(user_id=user_id, speaker=speaker, person=person)
     if shared:
         return shared, False

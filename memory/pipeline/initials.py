@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from memory import nlp
 from memory.models import Fact
+from memory.pipeline.guard import slot_name
 
 # "asm", "spl", "GP": two to five letters, said as one word.
 SHORT = re.compile(r"^[a-z]{2,5}$")
-PREFIXES = ("not:", "plan:")
 
 
 def spelled_out(
@@ -35,23 +35,17 @@ def spelled_out(
         elif p.relation == "works_as":
             out.append(replace(p, object=whole[word]))
         else:
-            prefix = p.relation[: len(p.relation) - len(_bare(p.relation))]
+            prefix = p.relation[: len(p.relation) - len(slot_name(p.relation))]
             out.append(replace(p, relation=f"{prefix}role:{whole[word]}"))
     return out
 
 
 def _short(p: nlp.ParsedFact) -> str | None:
-    word = p.object if p.relation == "works_as" else _bare(p.relation).removeprefix("role:")
-    if p.relation != "works_as" and not _bare(p.relation).startswith("role:"):
+    word = p.object if p.relation == "works_as" else slot_name(p.relation).removeprefix("role:")
+    if p.relation != "works_as" and not slot_name(p.relation).startswith("role:"):
         return None
     word = word.lower()
     return word if SHORT.match(word) else None
-
-
-def _bare(relation: str) -> str:
-    while relation.startswith(PREFIXES):
-        relation = relation.split(":", 1)[1]
-    return relation
 
 
 def _roles(user_id: int) -> list[str]:

@@ -17,6 +17,7 @@ from memory.pipeline.names import mentions
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import quote, sentence
 
+STILL = re.compile(r"\bstill\b", re.I)
 # Question words that say nothing of what is asked about.
 EMPTY = {"still", "anymore", "now", "yet", "going", "doing"}
 
@@ -26,7 +27,7 @@ def leaving_planned(evidence: Evidence) -> str | None:
     November": a departure to come leaves things as they are until its day, and ends them
     from it."""
     intent = evidence.intent
-    if not intent.subject or not re.search(r"\bstill\b", intent.text, re.I):
+    if not intent.subject or not STILL.search(intent.text):
         return None
     # (the one asked about: "Does Beatriz still live with me?" asks the user's housemate
     # Beatriz, so she is the question's value)
@@ -74,9 +75,6 @@ def _leaves(relation: str) -> bool:
         return False
     verb, _, rest = relation.removeprefix("plan:").partition("_")
     return (verb, rest) in LEAVING or (not rest and verb in ENDING_VERBS)
-
-
-STILL = re.compile(r"\bstill\b", re.I)
 
 
 def stop_planned(evidence: Evidence, facts: list[Fact]) -> str | None:

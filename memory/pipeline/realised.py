@@ -15,6 +15,7 @@ from memory import nlp, selectors
 from memory.nlp import wording
 from memory.nlp.homes import HOMES
 from memory.pipeline.guard import base_relation
+from memory.pipeline.holders import same_key
 
 # What the parse calls an arrival with no place said.
 ARRIVALS = {"move", "move_in", "settle", "settle_in", "move_over"}
@@ -98,9 +99,11 @@ def switched(parsed: list[nlp.ParsedFact], *, user_id: int, said: str) -> list[n
     out = list(parsed)
     for new, old in _switches(parsed, said):
         held = selectors.holding(user_id=user_id, subject=new.subject, value=old)
-        if held is None or held.relation.startswith(("not:", "plan:")):
-            continue
-        if held.relation in SWITCHING:
+        if (
+            held is None
+            or held.relation.startswith(("not:", "plan:"))
+            or held.relation in SWITCHING
+        ):
             continue
         text = wording.clause(subject=new.subject, relation=held.relation, value=new.object)
         kept = dict(relation=held.relation, text=text, ends_previous=True, single_valued=True)
@@ -133,7 +136,3 @@ def _switches(parsed: list[nlp.ParsedFact], said: str) -> list[tuple[nlp.ParsedF
             if to is not None:
                 found.append((replace(new, object=to.group(1)), new.object))
     return found
-
-
-def same_key(a: str, b: str) -> bool:
-    return nlp.entity_key(a) == nlp.entity_key(b)

@@ -118,8 +118,7 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wh == "where":
         # "where do I teach?" is not "english"; "where do we live?" is not "house"
         hits = [f for f in hits if names_place(f)]
-    exact = [f for f in hits if f.is_true and slot_of(f) == relation]
-    if " " in relation and exact:
+    if " " in relation and any(f.is_true and slot_of(f) == relation for f in hits):
         # "who are the patrol leaders?": a post of several words asked is that post, not a
         # longer one held by its own holder ("senior patrol leader")
         asked = relation.removeprefix("role:")
