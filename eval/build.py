@@ -45,6 +45,7 @@ SETS = (
     "dev21",
     "dev22",
     "dev23",
+    "dev24",
     "holdout",
     "fresh",
     "fresh2",

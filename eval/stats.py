@@ -107,6 +107,7 @@ if __name__ == "__main__":
                     HERE / "dev21.jsonl",
                     HERE / "dev22.jsonl",
                     HERE / "dev23.jsonl",
+                    HERE / "dev24.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -12,7 +12,7 @@ from memory.nlp.holdings import name_apposed
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import NAMING_VERBS
 from memory.nlp.reader import Reader
-from memory.nlp.words import ACQUIRE, ANIMALS, FIRST_POSSESSIVE
+from memory.nlp.words import ACQUIRE, ANIMALS, CHILDREN, FIRST_POSSESSIVE
 
 # Verbs that bring an animal to whoever is their subject ("we got", "I took in") or, with a
 # dative, to whoever it is given ("gave us her old dog").
@@ -105,3 +105,16 @@ class AnimalFrames:
             return
         role = f"role:{token.lemma_.lower()}"  # (the kind: not "fat tabby", "old dog")
         self.add(self.reader.speaker, role, self.reader.name_of(name), multi=True)
+
+    def named_since(self, token: Token) -> None:
+        """ "got a new bird!! peregrine tiercel, named him sultan": "named him X" after a
+        sentence that had a pet or a child names the one just had."""
+        if token.lemma_ not in ("name", "call") or self.reader.last_thing is None:
+            return
+        him = child(token, "dobj")
+        name = child(token, "oprd")
+        if him is None or him.lower_ not in ("him", "her", "it") or name is None:
+            return
+        owner, role = self.reader.last_thing
+        if name.pos_ == "PROPN" and role.removesuffix("s") in ANIMALS | CHILDREN:
+            self.add(owner, f"role:{role}", self.reader.name_of(name), multi=True)

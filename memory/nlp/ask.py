@@ -99,6 +99,27 @@ WHAT_IS_DOING = re.compile(
 
 # "where is Chamari going to teach?" asks what "where will Chamari teach?" asks (not where
 # she is going)
+# "who's on bin duty now?", "who was on the cooking rota?": who does it (the duty's noun is
+# what is done: "rasmus does the bins")
+# ("in our flat": where the rota is, which the duty's doers are not told by)
+ON_DUTY = re.compile(
+    r"^(\s*who)\s+(is|was)\s+on\s+(?:the\s+)?([a-z-]+)\s+(?:duty|rota)\b"
+    r"(?:\s+(?:in|at|for)\s+(?:our|my|the)\s+[a-z]+)?",
+    re.I,
+)
+
+
+def _duty(match: re.Match) -> str:
+    done = "does" if match.group(2).lower() == "is" else "did"
+    return f"{match.group(1)} {done} the {match.group(3)}"
+
+
+def as_duty(text: str) -> str:
+    """ "who's on bin duty in our flat now?" -> "who does the bin now?" (asked so from the
+    start: the question's vector, too, is of what is done)."""
+    return ON_DUTY.sub(_duty, WH_IS.sub(r"\1 is", text))
+
+
 GOING_TO = re.compile(r"\b(?:is|are|am)\s+(\w+(?: \w+)?)\s+going to\s+([a-z]+)\b", re.I)
 
 
@@ -129,6 +150,7 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     text = SHARE_HOME.sub(_live_with, text)
     text = WH_IS.sub(r"\1 is", text)
     text = WHAT_IS_DOING.sub(r"\1 is", text)
+    text = ON_DUTY.sub(_duty, text)
     text = GOING_TO.sub(_will, text)
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)

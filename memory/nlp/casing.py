@@ -243,12 +243,29 @@ def _after_naming(text: str) -> str:
     )
 
 
+# a capitalised word opening a sentence, before another word
+OPENING_THEN_NAME = re.compile(r"(?:^|(?<=[.!?]\s))([A-Z][a-z]+)(?=\s+\w)")
+
+
+def _verb_opening(match: re.Match) -> str:
+    """ "Lost Café Kinnen, they closed", "Hired Jesús last week", "Moved house.": chat drops
+    the "I", and a past verb left opening the sentence is read as a name; only a past form
+    that is no other kind of word ("lost", "sold"; not "Rose", "Bill") is lowered."""
+    from lemminflect import getAllLemmas
+
+    word = match.group(1)
+    lemmas = getAllLemmas(word.lower())
+    past = set(lemmas) == {"VERB"} and lemmas["VERB"][0] != word.lower()
+    return word.lower() if past and not is_first_name(word) else word
+
+
 def truecased(text: str) -> str:
     """`text` with "i" and lower-case first names capitalised, and shouted English words in
     lower case; nothing else changes (the length stays, so offsets hold)."""
     if not any(c.islower() for c in text):
         return text
     cased = _after_roles(WORD.sub(_capital, SHOUTED.sub(_unshouted, text)))
+    cased = OPENING_THEN_NAME.sub(_verb_opening, cased)
     return _after_naming(_after_places(cased))
 
 

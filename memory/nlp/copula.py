@@ -12,8 +12,10 @@ from memory.nlp.members import (
     conjuncts,
     counted_names,
     group_members,
+    listed_things,
     names_with_their_part,
     run_on_names,
+    thing_phrase,
 )
 from memory.nlp.parse import Token, child, children
 from memory.nlp.posts import edge_of_spell
@@ -139,6 +141,17 @@ class CopulaFrames:
             *self.reader.last_role, self.reader.entity(subject), negated=neg, plan=plan, sole=sole
         )
 
+    def back_on(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "he's back on deliveries from this week": a duty done again, and so no longer by
+        whoever did it meanwhile (pipeline.duties)."""
+        if not any(c.lower_ == "back" for c in verb.children):
+            return False
+        duty = next((o for p, o in prep_objects(verb) if p == "on"), None)
+        if duty is None or duty.pos_ != "NOUN" or is_time(duty) or lifeless(subject):
+            return False
+        self.add(self.reader.entity(subject), "do", self.reader.value(duty), plan=plan, sole=True)
+        return True
+
     def belongs(self, subject: Token, attr: Token, neg: bool, plan: bool) -> bool:
         """ "The blue room is Miss Nowak's now", "the red car was Tom's": the thing is had by
         the one whose it is said to be."""
@@ -167,6 +180,8 @@ class CopulaFrames:
         if attr is not None and (child(attr, "neg") or wrong) and prep_objects(verb):
             attr = None  # "he's from Mafra, not Sintra": the wrong value, not the predicate
         if self.home(verb, subject, attr, neg, plan):
+            return True
+        if attr is None and not neg and self.back_on(verb, subject, plan):
             return True
         if attr is not None and self.belongs(subject, attr, neg, plan):
             return True
@@ -234,6 +249,12 @@ class CopulaFrames:
                 # "My clients are Lidl and Vodafone": each listed name holds the role.
                 # ("dara, ines and a lad called tomasz": each joined to the one before)
                 listed = [c for c in conjuncts(attr) if c.pos_ == "PROPN" or called(c) is not None]
+                # ("my main clients are the jazz festival, a brewery in Deventer and ...":
+                # a plural word for things lists things)
+                things = listed_things(attr) if subject.tag_ == "NNS" else []
+                if things and not listed:
+                    value = thing_phrase(attr, value)
+                    listed = things[1:]
                 # ("are wyatt for the foxes, maya for the ravens and leo for the hawks")
                 listed = listed or names_with_their_part(attr)
                 run_on = run_on_names(attr)
@@ -243,8 +264,9 @@ class CopulaFrames:
                     self.add(owned[0], owned[1], each, negated=neg, sole=sole, **kw)
                 for other in listed:
                     other = called(other) or other
-                    said = reader.value(other)
-                    said = said[:1].upper() + said[1:]  # ("... and leo for the hawks")
+                    said = thing_phrase(other, reader.value(other))
+                    if other.pos_ == "PROPN" and not other.is_lower:
+                        said = said[:1].upper() + said[1:]  # ("... and leo for the hawks")
                     self.add(owned[0], owned[1], said, negated=neg, multi=multi)
                 return True
             owned = self.owned_role(attr)

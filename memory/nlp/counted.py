@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from memory.nlp.casing import english_words
 from memory.nlp.parse import Token, child, sentence_after
-from memory.nlp.predicates import TIME_WORDS
+from memory.nlp.predicates import TIME_WORDS, called
 from memory.nlp.words import ANIMALS, PEOPLE, ROLE_SYNONYMS
 
 SEPARATORS = {",", "and", "plus", "&", "+", ":", "-", "–"}
@@ -140,6 +140,13 @@ def name_opening_next(token: Token) -> str:
     if _count(token) is not None or sent is None:
         return ""
     words = [t for t in sent if not t.is_punct]
+    opening = [t for t in sent if t.pos_ == "NOUN" and t.left_edge.i == sent.start]
+    name = called(opening[0]) if opening else None
+    after = sent.doc[name.i + 1] if name is not None and name.i + 1 < len(sent.doc) else None
+    if name is not None and (after is None or after.text in (",", ".", "!")):
+        # ("adopted a third cat! an old ginger tom called Bram, he ...": the one had,
+        # described, set off from what the sentence goes on to say)
+        return name.text
     if not words or not words[0].text[:1].isupper() or not _name(words[0], False):
         return ""
     after = sent.doc[words[0].i + 1] if words[0].i + 1 < len(sent.doc) else None

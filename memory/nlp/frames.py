@@ -27,6 +27,7 @@ from memory.nlp.homes import HomeFrames, home_place
 from memory.nlp.intro import agent
 from memory.nlp.jobtalk import BareJobFrames
 from memory.nlp.marks import over_until, told_earlier, used_to
+from memory.nlp.members import thing_phrase
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, origin_beside
@@ -62,6 +63,15 @@ from memory.nlp.words import NUMBER_NAMES, QUITTING, STAND_INS, WORKING
 
 # What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
 WISHED = {"like", "love", "prefer", "want", "rather", "hate"}
+
+
+# Verbs of a duty someone does for a household or a business ("Kofi does the deliveries"),
+# and the words by which one takes it on from whoever did it ("ben's doing them now").
+DUTIES = {"do", "handle", "drive", "cook", "clean", "run", "mind", "manage", "cover", "open"}
+DUTIES |= {"close", "take_over"}
+NOW_ON = {"now", "instead", "nowadays"}
+# Verbs by which someone or something new comes in ("got the yacht club instead").
+GOT_INSTEAD = {"get", "take", "hire", "sign", "win", "land", "find", "pick", "add", "gain"}
 
 
 def hypothetical(verb: Token) -> bool:
@@ -141,8 +151,11 @@ class SentenceFrames(
             self.new_one_named(token)
             self.sent_instead(token)
             self.new_home_said(token)
+            self.home_listed(token)
+            self.moved_bare(token)
             self.here_in(token)
             self.named_animal(token)
+            self.named_since(token)
             self.titled_alone(token)
             titled = self.reader.titled_role(token)
             if titled is not None:  # "landlord Mr Deng came round"
@@ -286,6 +299,8 @@ class SentenceFrames(
                 continue
             if self.ending(verb, subject, neg, plan):
                 continue
+            if not (neg or plan):
+                self.got_instead(verb, subject)
             if self.acquisition(verb, subject, plan) or self.members(verb, subject, plan):
                 continue
             if self.joined(verb, subject, neg, plan):
@@ -324,6 +339,17 @@ class SentenceFrames(
             return False
         self.add(self.reader.entity(subject), "member_of", "", negated=neg, plan=plan)
         return True
+
+    def got_instead(self, verb: Token, subject: Token) -> None:
+        """ "Lost Café Kinnen, they closed. Got the new yacht club in Remich instead.": what is
+        got "instead" takes the place of the one just lost (memory.pipeline.successors)."""
+        instead = any(c.lower_ == "instead" for c in verb.children)
+        obj = child(verb, "dobj")
+        if not instead or obj is None or verb.lemma_ not in GOT_INSTEAD or not self.reader.leavers:
+            return
+        if self.reader.entity(subject) == self.reader.speaker:
+            value = thing_phrase(obj, self.reader.value(obj))
+            self.frames.append(Frame(value, "replace", self.reader.leavers[-1]))
 
     def role_said_before(self, token: Token) -> tuple[str, str] | None:
         owned = [
@@ -403,7 +429,10 @@ class SentenceFrames(
                     # ... and what was brought is a hamster, as said
                     self.add(entity, relation, value.text, negated=neg, plan=plan)
                     continue
-                self.add(entity, relation, self.reader.value(value), negated=neg, plan=plan)
+                # ("ben's doing the deliveries now": a duty one person does, taken on)
+                sole = relation in DUTIES and any(c.lower_ in NOW_ON for c in target.children)
+                value_said = self.reader.value(value)
+                self.add(entity, relation, value_said, negated=neg, plan=plan, sole=sole)
             self.given_up(target, entity, relation, plan)
             # "sharing a flat with two Germans": who or what the act was with is a slot too
             for prep, other in prep_objects(target):

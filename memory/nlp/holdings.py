@@ -10,6 +10,7 @@ from memory.nlp.casing import english_nouns, english_words, is_first_name
 from memory.nlp.counted import name_opening_next, names_after, things_after
 from memory.nlp.intro import agent
 from memory.nlp.lists import listed_things
+from memory.nlp.members import thing_phrase
 from memory.nlp.parse import Token, child, children
 from memory.nlp.predicates import called, listed_gender
 from memory.nlp.reader import (
@@ -33,6 +34,8 @@ from memory.nlp.words import ANIMALS, CHILDREN, COLLECTIVES, MULTI_ROLES
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
+# Words for those one works for, which are firms as often as people.
+PATRONS = {"client", "customer", "buyer", "sponsor", "supplier", "account", "partner", "tenant"}
 # Verbs by which a group the user is in gives itself someone ("we elected a new chairman").
 CHOOSING = {"elect", "appoint", "choose", "pick", "vote"}
 
@@ -360,6 +363,12 @@ class HoldingFrames:
             self.add(owner, role, self.reader.name_of(name), multi=not post, sole=post)
         if not names and not clause_after(colon):
             self.listed_things(colon, label, owner, role)
+        elif plural and not post and (not anyone or label.lemma_.lower() in PATRONS):
+            # ("Hotel Belval, Café Kinnen, and the theatre in Dudelange": things too)
+            said = {n.i for n in names}
+            for item in listed_things(colon):
+                if not any(t.i in said for t in item):
+                    self.add(owner, role, item.text, multi=True)
 
     def listed_things(self, colon: Token, label: Token, owner: str, role: str) -> None:
         """ "teach 3 classes: wheel, hand-building and raku": what the verb does to each
@@ -461,11 +470,12 @@ class HoldingFrames:
         if obj.lower_ in ("me", "us") and verb.lemma_ != "give":
             # "Burleigh Tire dropped us", "he left me": who drops the speaker is no longer
             # one of theirs, and someone may take their place ("X stepped in")
-            gone = self.reader.entity(subject)
+            gone = thing_phrase(subject, self.reader.entity(subject))  # ("a brewery in X")
             self.frames.append(Frame(self.reader.speaker, "", gone, True))
             self.reader.leavers.append(gone)
             return True
-        self.frames.append(Frame(self.reader.entity(subject), "", self.reader.value(obj), True))
+        lost = thing_phrase(obj, self.reader.value(obj))  # ("lost the theatre in Roeselare")
+        self.frames.append(Frame(self.reader.entity(subject), "", lost, True))
         return True
 
 
@@ -496,7 +506,9 @@ def list_label(colon: Token) -> Token | None:
     if label is None:
         return None
     counted = label.dep_ in SUBJECTS and child(label, "nummod") is not None
-    if any(t.pos_ in ("VERB", "AUX") for t in before if t.i > label.i) and not counted:
+    # ("my birds rn:": chat's "right now" is read as a verb)
+    verbs = [t for t in before if t.i > label.i and t.lower_ not in ("rn", "atm")]
+    if any(t.pos_ in ("VERB", "AUX") for t in verbs) and not counted:
         # "I told them what I want: ..." is no label; "3 kids are placed with us: ..." is
         return None
     if any(t.dep_ in SUBJECTS and t.head == label for t in before):
@@ -532,7 +544,12 @@ def listed_names(colon: Token, *, capitalised: bool = False) -> list[Token]:
         # (an item's first word may be a title or a word said of the name: "Mrs Nagy",
         # "young Pim")
         # (the colon itself may hang on the first name: "a lot: Dolly, Peck and Mabel")
-        start = min(t.i for t in token.subtree if not t.is_punct)
+        # (only the words right before it in its own phrase: a name at the root of the
+        # parse has the label itself in its subtree, "Regular clients: Hotel Belval, ...")
+        inside = {t.i for t in token.subtree if not t.is_punct}
+        start = token.i
+        while start - 1 in inside:
+            start -= 1
         if start == colon.i + 1 or token.doc[start - 1].text in (",", "and", "&"):
             names.append(token)  # the first word of an item
         elif token.doc[token.i - 1].lower_ in ("called", "named"):

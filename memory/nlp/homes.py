@@ -13,7 +13,10 @@ HOME_NOUNS = {"house", "home", "flat", "flats", "apartment", "place", "stuff", "
 # What a home is called, for the place it is in ("a house in Risskov", "the Ahodwo house").
 DWELLINGS = {"house", "home", "flat", "apartment", "rowhouse", "townhouse", "bungalow", "cottage"}
 DWELLINGS |= {"condo", "villa", "farmhouse", "cabin", "studio", "room", "place", "unit"}
-DWELLINGS |= {"bedsit", "loft", "duplex", "dorm"}
+DWELLINGS |= {"bedsit", "loft", "duplex", "dorm", "houseboat"}
+# Places one lives on that are workplaces as often ("a farm in Wales"): a home only when
+# one is said to live there ("we live on a little veg farm outside antigonish").
+LIVED_ON = {"farm", "ranch", "vineyard", "croft", "smallholding", "estate", "boat", "island"}
 MOVING = {"move", "relocate", "emigrate", "shift"}
 # what one rents to live in
 HOMES = DWELLINGS - {"studio"}
@@ -22,33 +25,42 @@ HOMES = DWELLINGS - {"studio"}
 GOT_HOME = ("get", "take")
 
 
-def home_place(token: Token) -> Token | None:
+def home_place(token: Token, *, lived: bool = False) -> Token | None:
     """The named place a home noun says it is in: "a house in Risskov", "a flat in Zuoying",
     "the Ahodwo house"; None for any other word."""
     # (opening a sentence, the tagger may take it for a name: "Condo in the Beltline.")
     opening = token.pos_ == "PROPN" and token.i == token.sent.start
-    # (or an adjective, after a preposition: "live in a flat in Sant'Agnello")
-    nominal = token.pos_ == "NOUN" or token.pos_ == "ADJ" and token.dep_ == "pobj"
-    if not (nominal or opening) or token.lemma_.lower() not in DWELLINGS:
+    # (or an adjective, after a preposition: "live in a flat in Sant'Agnello", or hung on a
+    # noun before it: "a 4 person flat in leipzig" is read as a flat kind of person)
+    nominal = token.pos_ == "NOUN" or token.pos_ == "ADJ" and token.dep_ in ("pobj", "amod")
+    if token.lemma_.lower() not in DWELLINGS | LIVED_ON:
+        mistaken = [c for c in token.rights if c.dep_ == "amod" and c.lemma_.lower() in DWELLINGS]
+        return home_place(mistaken[0]) if mistaken and token.pos_ == "NOUN" else None
+    homes = DWELLINGS | LIVED_ON if lived else DWELLINGS
+    if not (nominal or opening) or token.lemma_.lower() not in homes:
         return None
     # (the parser hangs the place off the verb as often: "bought a cottage in Portobello")
     held = prep_objects(token) + (prep_objects(token.head) if token.dep_ == "dobj" else [])
     for prep, obj in held:
         # ("a flat in Brno": a name mid-sentence, whatever the tagger made of it)
         titled = obj.is_title and obj.i > obj.sent.start
-        if prep in ("in", "at") and (named(obj) or titled) and not is_time(obj):
+        # ("a little veg farm outside antigonish": just outside is where one lives)
+        if prep in ("in", "at", "outside", "near") and (named(obj) or titled) and not is_time(obj):
             return obj
     names = [c for c in token.children if c.dep_ == "compound" and named(c)]
     return names[-1] if names else None
 
 
 def named(token: Token) -> bool:
-    """A name, also typed in lower case: "envigado" is no English word."""
-    from memory.nlp.casing import english_words
+    """A name, also typed in lower case: "envigado" is no English word; "leipzig" is in the
+    parser's word list, but no English word inflects it as a noun does."""
+    from memory.nlp.casing import english_words, inflected
 
     if token.pos_ == "PROPN":
         return True
-    return token.is_lower and token.is_alpha and token.lower_ not in english_words()
+    word = token.lower_
+    unknown = word not in english_words() or not inflected(word)
+    return token.is_lower and token.is_alpha and unknown and not token.is_stop
 
 
 # Words of a stay away from home: "here in Rome" on a holiday says nothing of one's home.
@@ -90,6 +102,27 @@ class HomeFrames:
         place = home_place(token)
         if place is not None:
             self.add(self.reader.speaker, "lives_in", self.reader.value(place))
+
+    def moved_bare(self, token: Token) -> None:
+        """ "Moved house. Esch to Bettembourg.": a place to a place, with no verb, after a
+        sentence of the speaker moving, is where they moved from and to."""
+        sent = token.sent
+        if token != sent.root or token.pos_ != "PROPN" or token.i == 0:
+            return
+        if any(t.pos_ in ("VERB", "AUX") for t in sent):
+            return
+        to = [o for p, o in prep_objects(token) if p == "to" and o.pos_ == "PROPN"]
+        before = token.doc[sent.start - 1].sent
+        movers = [t for t in before if t.lemma_.lower() in MOVING and t.pos_ == "VERB"]
+        moving = any(
+            child(t, "nsubj") is None or child(t, "nsubj").lower_ in ("i", "we") for t in movers
+        )
+        if not to or not moving:
+            return
+        self.add(self.reader.speaker, "lives_in", self.reader.value(to[0]))
+        start = min([token.i, *[c.i for c in token.lefts if c.dep_ in ("compound", "flat")]])
+        left = token.doc[start : token.i + 1].text  # (not "Esch to Bettembourg", a name's run)
+        self.add(self.reader.speaker, "lives_in", left, past=True)
 
     def here_in(self, token: Token) -> None:
         """ "still glazing tiles at the factory here in castellón", "the weather here in

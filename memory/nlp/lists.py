@@ -52,6 +52,9 @@ def thing(tokens: list[Token]) -> Span | None:
     end = start
     while end < len(tokens) and tokens[end].pos_ not in CUTS:
         end += 1
+    placed = tokens[end : end + 2]
+    if len(placed) == 2 and placed[0].lower_ == "in" and placed[1].pos_ == "PROPN":
+        end += 2  # "the theatre in Dudelange": which theatre is part of what it is
     phrase = [t for t in tokens[start:end]]
     while phrase and phrase[-1].is_punct:
         phrase.pop()

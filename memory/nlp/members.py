@@ -73,3 +73,48 @@ def run_on_names(name: Token) -> list[str]:
     if len(parts) < 3 or not all(is_first_name(t.text) for t in parts):
         return []
     return [t.text for t in parts]
+
+
+# Prepositions whose phrase is part of what a listed thing is called: "a brewery in
+# Deventer", "the university of applied sciences" (not "a hotel with a pool").
+NAMING_PREPS = ("in", "of")
+
+
+def listed_things(attr: Token) -> list[Token]:
+    """ "Our main clients are the jazz festival, a brewery in Deventer and the university of
+    applied sciences": the nouns and names a plural complement lists, two at least."""
+    items = [attr, *_chained(attr)]
+    if len(items) < 2 or any(t.pos_ not in ("NOUN", "PROPN") for t in items):
+        return []
+    return items
+
+
+def _chained(token: Token) -> list[Token]:
+    """The items joined to `token`, as conjuncts or appositions at any depth (the parser
+    hangs "the jazz festival, a brewery in Deventer and the university" in both)."""
+    found = [c for c in token.children if c.dep_ in ("conj", "appos")]
+    # ("a bakery in Hexham and the county council": the parser may join the next item to
+    # the place inside the one before)
+    inner = [o for p in token.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"]
+    found += [c for o in inner for c in o.children if c.dep_ == "conj" and c.pos_ == "NOUN"]
+    return [t for c in found for t in (c, *_chained(c))]
+
+
+def thing_phrase(token: Token, value: str) -> str:
+    """`value` (the noun as the reader says it) with the phrase that tells which one it is:
+    "brewery in Deventer", "university of applied sciences"."""
+    if token.pos_ != "NOUN" and not (token.pos_ == "PROPN" and token.is_lower):
+        return value
+    prep = next((c for c in token.rights if c.dep_ == "prep"), None)
+    if prep is None or prep.lower_ not in NAMING_PREPS or prep.i != token.i + 1:
+        return value
+    # (up to a next item the parser hung inside the phrase: "in Hexham and the council")
+    cut = min([t.i for t in prep.subtree if t.dep_ in ("cc", "conj")], default=len(token.doc))
+    words = [t for t in prep.subtree if t.i < cut]
+    if token.doc[prep.i : words[-1].i + 1].text.lower() in value.lower():
+        return value  # (a name's reading has it already: "university of applied sciences")
+    if any(t.pos_ in ("VERB", "AUX", "PRON") for t in words):
+        return value
+    if prep.lower_ == "in" and not any(t.pos_ == "PROPN" for t in words):
+        return value  # ("a shop in town" is a shop)
+    return f"{value} {token.doc[prep.i : words[-1].i + 1].text}"

@@ -1,6 +1,7 @@
 """One dependency parse per text (spaCy's en_core_web_sm, shipped as a PyPI wheel), shared by
 extraction, question reading and routing: a message is parsed once, whatever reads it."""
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -366,8 +367,13 @@ class _Parses:
 _plain, _full = _Parses(2048), _Parses(256)
 
 
+# "got a second hand toyota": the parser takes "hand" for the thing got; hyphened (the same
+# length, so offsets hold) it is the adjective it is.
+SECOND_HAND = re.compile(r"\b(second) (hand)\b", re.I)
+
+
 def _prepared(text: str) -> str:
-    return truecased(text.replace("’", "'"))
+    return truecased(SECOND_HAND.sub(r"\1-\2", text.replace("’", "'")))
 
 
 def parse(text: str) -> Doc:

@@ -183,6 +183,28 @@ class PersonFrames:
             self.add(self.reader.speaker, "role:housemate", self.reader.name_of(name), multi=True)
         return bool(names)
 
+    def home_listed(self, token: Token) -> None:
+        """ "i live in a 4 person flat in leipzig now. me, ines, tobi and rasmus": a list
+        of the speaker and names, with no verb, after a sentence of where the speaker
+        lives, says who lives there."""
+        doc = token.doc
+        opening = (
+            token.i == token.sent.start and token.i + 1 < len(doc) and doc[token.i + 1].text == ","
+        )
+        if token.lower_ not in ("me", "us") or not opening or token.i == 0:
+            return
+        before = doc[token.i - 1].sent
+        if not any(t.lemma_.lower() in LIVING and t.pos_ == "VERB" for t in before):
+            return
+        # (read off the words, not the parse, which makes verbs of "marten and sander")
+        for word in doc[token.i + 2 : token.sent.end]:
+            if word.lower_ in (",", "and", "&", "+"):
+                continue
+            if not word.is_alpha or not (word.pos_ == "PROPN" or is_first_name(word.text)):
+                break  # ("rasmus who is literally never home": a clause about the last one)
+            name = word.text[:1].upper() + word.text[1:]
+            self.add(self.reader.speaker, "role:housemate", name, multi=True)
+
     def took_room(self, verb: Token, subject: Token) -> bool:
         """ "a turkish guy called Kemal took his room", "Ana moved into Jess's room": who
         took a housemate's room is a housemate."""

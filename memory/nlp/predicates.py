@@ -15,7 +15,7 @@ from memory.nlp.parse import Span, Token, child, children
 FUTURE_WORDS = {"tomorrow", "next", "soon", "later", "upcoming", "coming"}
 PLAN_VERBS = {"plan", "intend", "hope", "want", "aim", "mean", "expect", "decide", "schedule"}
 # ("Teresa offered to do her shopping": offered, not yet doing it)
-PLAN_VERBS |= {"offer", "promise"}
+PLAN_VERBS |= {"offer", "promise", "suppose"}  # ("is supposed to take over from May")
 NAMING_VERBS = {"call", "name"}
 MONTH_NAMES = (
     "january february march april may june july august september october november december"
@@ -127,7 +127,9 @@ def dropped_subject(predicate: Token) -> bool:
     # an -ing verb is what the speaker is doing
     opening = predicate.tag_ == "VBG" and predicate.i == predicate.sent.start
     return (
-        predicate.dep_ == "advcl"
+        # ("lost Café Kinnen, they closed": the parser may hang it as the next clause's object)
+        predicate.dep_ in ("advcl", "ccomp")
+        and (predicate.dep_ == "advcl" or predicate.i == predicate.sent.start)
         # (the tagger may call it a participle: "signed up for a pottery class, do you ...")
         and (predicate.tag_ == "VBD" or participle(predicate) or opening)
         and predicate.i < predicate.head.i

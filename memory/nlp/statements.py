@@ -9,7 +9,7 @@ from memory.nlp.casing import english_nouns, is_first_name, with_known_names
 from memory.nlp.corrections import LAST_SAID, contrast, restated, retracted
 from memory.nlp.facts import ParsedFact
 from memory.nlp.fragments import bare_roles, jobs_now, named_after, with_speaker
-from memory.nlp.frames import Frame, SentenceFrames
+from memory.nlp.frames import DUTIES, Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
 from memory.nlp.predicates import later_start, name_gender, start_within
@@ -461,7 +461,8 @@ def to_fact(
         single_valued=single,
         correction=correction,
         past=frame.past,
-        sole=frame.sole and single,
+        # (a duty taken on is one doer's, however many duties each does: pipeline.duties)
+        sole=frame.sole and (single or relation in DUTIES),
     )
 
 

@@ -71,6 +71,17 @@ def work_unit(verb: Token) -> Token | None:
     return None
 
 
+def self_home(verb: Token, value: str) -> bool:
+    """ "I moved into this flat in May 2024", "we've lived in the house since 2019": the home
+    the speaker is in, pointed at, not named; no place to put in the home slot."""
+    for _, obj in prep_objects(verb):
+        if obj.lower_ != value.lower() or obj.lemma_.lower() not in DWELLINGS:
+            continue
+        pointed = child(obj, "det", "poss")
+        return pointed is not None and pointed.lower_ in ("this", "the", "our", "my")
+    return False
+
+
 class VerbFrames:
     """What SentenceFrames reads through the relation lexicon."""
 
@@ -188,6 +199,8 @@ class VerbFrames:
                     self.add(entity, "works_as", kind, negated=negated_now, plan=plan)
         if found.relation == "lives_in" and value.isdigit():
             return  # "living alone for the first time at 27": an age, no home
+        if found.relation == "lives_in" and self_home(verb, value):
+            return  # "I moved into this flat in May 2024": the home already told, no new one
         if not value and not negated_now and found.relation != "employment_status":
             # "the only team she has ever played for": the slot's value is elsewhere in the
             # sentence; an empty one would be a newer value that replaces the real one.
@@ -262,7 +275,7 @@ class VerbFrames:
         preferred = [o for p, o in objects if p in preps and not is_time(o)]
         if found.relation == "lives_in":
             # "we live in a tiny apartment in Brno": the home's town is where one lives
-            preferred = [home_place(o) or o for o in preferred]
+            preferred = [home_place(o, lived=True) or o for o in preferred]
             # ("live in a flat in Sant'Egidio" with the town hung on the verb: the town)
             home = {o.i for o in preferred if o.lemma_.lower() in DWELLINGS and not o.is_title}
             if any(o.is_title and o.i > o.sent.start for o in preferred if o.i not in home):

@@ -22,6 +22,11 @@ TRANSIENT = {
     "actual",
     "real",
     "present",
+    # ("adopted a third cat": one more cat)
+    "second",
+    "third",
+    "fourth",
+    "fifth",
 }
 # One role, several words: "my boss" is my manager, "my mom" my mother.
 ROLE_SYNONYMS = {

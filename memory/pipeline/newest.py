@@ -15,7 +15,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp import stem, tokenize
+from memory.nlp import entity_key, stem, tokenize
 from memory.nlp.ask import CATEGORIES
 from memory.nlp.marks import new_clauses
 from memory.nlp.parse import parse
@@ -66,7 +66,7 @@ def told_now(evidence: Evidence) -> str | None:
     newest = max(f.created_at for f in answering)
     filled = bool(_slot_facts(evidence))
     for fact in sorted(answering, key=lambda f: -near[f.pk]):
-        if fact.created_at != newest or _slot_newer(evidence, fact):
+        if fact.created_at != newest or _slot_newer(evidence, fact) or _retold(evidence, fact):
             continue
         for clause in _by_overlap(new_clauses(said[fact.pk]), question):
             if len(clause.split()) < 2:
@@ -75,6 +75,10 @@ def told_now(evidence: Evidence) -> str | None:
                 return None
             if denies(clause):
                 continue  # ("Pani Nowak is not administrator anymore" names who is not)
+            if intent.wh == "who" and intent.object and not _stems(intent.object) & _stems(clause):
+                continue  # ("who does the bathroom now?" is not "Bea took over the recycling")
+            if _undone_since(evidence, fact, clause):
+                continue  # ("so Idris is doing the laundry now", then "Ayesha is back on it")
             if not _clause_of(subject, speaker, clause):
                 continue  # ("Callum is deputy cox now ... Kirsty took over as mechanic")
             if filled and _off_slot(fact, clause, intent):
@@ -150,6 +154,34 @@ def _slot_newer(evidence: Evidence, told: Fact) -> bool:
     the newer message stands."""
     told_in = told.source_message_id or 0
     return any((f.source_message_id or 0) > told_in for f in _slot_facts(evidence))
+
+
+def _retold(evidence: Evidence, told: Fact) -> bool:
+    """What the sentence's fact told was told again since, true now ("Idris is doing the
+    laundry now", then "Ayesha is back on the laundry"): the newer word stands."""
+    told_in, value = told.source_message_id or 0, entity_key(told.object)
+    return bool(value) and any(
+        f.is_true
+        and (f.source_message_id or 0) > told_in
+        and f.relation.removeprefix("not:") == told.relation.removeprefix("not:")
+        and entity_key(f.object) == value
+        for f in evidence.facts
+    )
+
+
+def _undone_since(evidence: Evidence, told: Fact, clause: str) -> bool:
+    """Whether the clause tells what a fact of its message told, which a later message made
+    false (a fact false from the start, said of the past, was never undone)."""
+    said = clause.lower()
+    return any(
+        f.source_message_id == told.source_message_id
+        and not f.is_true
+        and f.truth_since > f.created_at
+        and f.object
+        and f.object.lower() in said
+        and f.subject.lower() in said
+        for f in evidence.facts
+    )
 
 
 def _slot_said_after(evidence: Evidence, told: Fact, text: str, clause: str) -> bool:

@@ -93,7 +93,14 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         new.negated
         and new.object
         and not new.relation.startswith("plan:")  # ("will leave Toulouse": there until then)
-        and (objects_match(new.object, fact.object) or of_kind(fact, new.object))
+        and (
+            objects_match(new.object, fact.object)
+            or of_kind(fact, new.object)
+            # ("the brewery dropped us": one of the set "a brewery in Deventer")
+            or not relation
+            and fact.relation.startswith("role:")
+            and said_back(new.object, fact.object)
+        )
     ):
         owner = not new.subject or owned_by(new.subject, fact.subject)
         if not relation and role_noun(fact.relation) in BLOOD:

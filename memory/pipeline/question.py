@@ -260,6 +260,7 @@ NAME_WORD = re.compile(r"\b[^\W\d_]{3,}\b")  # a word that may be a name
 def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None) -> Evidence:
     # The question's vector is computed on the model's thread while the question is read and
     # the triplet lookups run; embedding it where it is used made the answer wait for it.
+    text = ask.as_duty(text)
     pending = embeddings.embed_soon([text])
     intent = ask.read_question(with_told_names(user_id, text), speaker=speaker)
     if intent.subject and intent.subject.lower() in PRONOUNS:

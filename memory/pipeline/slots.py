@@ -237,6 +237,10 @@ def distinct(facts: list[Fact], *, asked: str = "") -> list[Fact]:
             kept.append(fact)
     if not asked.startswith("role:"):
         return kept
+    # ("got a new bird, named him sultan": the bird had is Sultan, not one more besides)
+    noun = stem(asked.removeprefix("role:").split()[-1])
+    named = any(f.relation == asked for f in kept)
+    kept = [f for f in kept if not (named and f.relation == "has" and stem(f.object) == noun)]
     exact = {(f.subject.lower(), entity_key(f.object)) for f in kept if f.relation == asked}
     return [
         f

@@ -18,7 +18,16 @@ from memory.nlp import corrections, repair, statements, wording
 from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.pronouns import GROUP
 from memory.nlp.reader import GENDERED
-from memory.pipeline import amend, guard, holders, initials, realised, retrieve, successors
+from memory.pipeline import (
+    amend,
+    duties,
+    guard,
+    holders,
+    initials,
+    realised,
+    retrieve,
+    successors,
+)
 from memory.pipeline.guard import base_relation, departed, ends_job, may_make_false
 from memory.pipeline.steps import Steps, Verdict
 from memory.services import Provenance
@@ -97,6 +106,7 @@ def extract_in_context(
     parsed = holders.joined(parsed, speaker=speaker, latest=recent.latest)
     parsed = initials.spelled_out(parsed, user_id=user_id, speaker=speaker)
     parsed = successors.handed_on(parsed, user_id=user_id, speaker=speaker)
+    parsed = duties.taken_on(parsed, user_id=user_id, speaker=speaker)
     return realised.jobs(parsed, user_id=user_id, speaker=speaker)
 
 
