@@ -117,7 +117,8 @@ def _duty(match: re.Match) -> str:
 def as_duty(text: str) -> str:
     """ "who's on bin duty in our flat now?" -> "who does the bin now?" (asked so from the
     start: the question's vector, too, is of what is done)."""
-    return ON_DUTY.sub(_duty, WH_IS.sub(r"\1 is", text))
+    said = WH_IS.sub(r"\1 is", text)
+    return ON_DUTY.sub(_duty, said) if ON_DUTY.search(said) else text
 
 
 GOING_TO = re.compile(r"\b(?:is|are|am)\s+(\w+(?: \w+)?)\s+going to\s+([a-z]+)\b", re.I)

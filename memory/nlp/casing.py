@@ -251,11 +251,13 @@ def _verb_opening(match: re.Match) -> str:
     """ "Lost Café Kinnen, they closed", "Hired Jesús last week", "Moved house.": chat drops
     the "I", and a past verb left opening the sentence is read as a name; only a past form
     that is no other kind of word ("lost", "sold"; not "Rose", "Bill") is lowered."""
-    from lemminflect import getAllLemmas
+    from lemminflect import getAllLemmas, getInflection
 
     word = match.group(1)
     lemmas = getAllLemmas(word.lower())
-    past = set(lemmas) == {"VERB"} and lemmas["VERB"][0] != word.lower()
+    verb = lemmas["VERB"][0] if set(lemmas) == {"VERB"} else ""
+    forms = {*getInflection(verb, "VBD"), *getInflection(verb, "VBN")} if verb else set()
+    past = word.lower() in forms and word.lower() != verb  # ("Seems keen." stays)
     return word.lower() if past and not is_first_name(word) else word
 
 

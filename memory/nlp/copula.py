@@ -4,15 +4,15 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from dataclasses import replace
 
-from memory.nlp.holdings import Frame, looks_named
+from memory.nlp.holdings import PATRONS, Frame, looks_named
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
+from memory.nlp.lists import listed_things
 from memory.nlp.marks import NOW_ADVERBS, held_before
 from memory.nlp.members import (
     conjuncts,
     counted_names,
     group_members,
-    listed_things,
     names_with_their_part,
     run_on_names,
     thing_phrase,
@@ -84,6 +84,22 @@ class CopulaFrames:
                 self.add(self.reader.speaker, f"role:{role}", name, plan=plan, multi=True)
             for place in (o for p, o in prep_objects(member) if p == "from"):
                 self.add(value, "be_from", self.reader.value(place))  # "Kenji from Sapporo"
+        return True
+
+    def things_listed(self, verb: Token, subject: Token, plan: bool) -> bool:
+        """ "our regular customers are the hotel in Ostend, an antiques dealer called Mrs
+        Verhaeghe and the theatre in Roeselare": a plural word for things, or for those one
+        works for, lists each item said after the verb, read off the words (the parser hangs
+        such lists anywhere, the owner's role too)."""
+        noun = subject.lemma_.lower()
+        if subject.tag_ != "NNS" or subject.i > verb.i or noun in ANIMATE and noun not in PATRONS:
+            return False
+        owned = self.owned_role(subject)
+        items = [i for i in listed_things(verb) if any(t.pos_ in ("NOUN", "PROPN") for t in i)]
+        if owned is None or len(items) < 2:
+            return False
+        for item in items:
+            self.add(owned[0], owned[1], item.text, plan=plan, multi=True)
         return True
 
     def now_it_is(self, verb: Token, subject: Token, attr: Token) -> bool:
@@ -193,6 +209,8 @@ class CopulaFrames:
             return True
         if attr is not None and not neg and self.group_listed(subject, attr, plan):
             return True
+        if attr is not None and not neg and self.things_listed(verb, subject, plan):
+            return True
         if attr is not None and attr.pos_ == "ADJ":
             # "I'm allergic to penicillin", "Ana is married to Tom": the adjective and its
             # preposition are the slot.
@@ -249,12 +267,6 @@ class CopulaFrames:
                 # "My clients are Lidl and Vodafone": each listed name holds the role.
                 # ("dara, ines and a lad called tomasz": each joined to the one before)
                 listed = [c for c in conjuncts(attr) if c.pos_ == "PROPN" or called(c) is not None]
-                # ("my main clients are the jazz festival, a brewery in Deventer and ...":
-                # a plural word for things lists things)
-                things = listed_things(attr) if subject.tag_ == "NNS" else []
-                if things and not listed:
-                    value = thing_phrase(attr, value)
-                    listed = things[1:]
                 # ("are wyatt for the foxes, maya for the ravens and leo for the hawks")
                 listed = listed or names_with_their_part(attr)
                 run_on = run_on_names(attr)

@@ -132,6 +132,26 @@ class EventFrames:
                 read = True
         return read
 
+    def course_in(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
+        """ "Jens has started an evening course in bookkeeping", "doing a diploma in
+        horticulture": the field of a course taken is what one studies (beside what else
+        the sentence tells of the course)."""
+        course = child(verb, "dobj")
+        if course is None or course.lemma_.lower() not in QUALIFICATIONS | {"class"}:
+            return
+        # (the parser hangs the field on the verb as often, right after the course)
+        held = prep_objects(course) + [
+            (p, o) for p, o in prep_objects(verb) if o.head.i == course.i + 1
+        ]
+        fields = [o for p, o in held if p in ("in", "on") and o.pos_ == "NOUN"]
+        if not fields or is_time(fields[0]):
+            return
+        field = fields[0]
+        start = min([field.i, *[c.i for c in field.lefts if c.dep_ in ("compound", "amod")]])
+        said = field.doc[start : field.i + 1].text
+        past = verb.tag_ == "VBD" and verb.lemma_ not in ("start", "begin", "enrol", "join")
+        self.add(self.reader.entity(subject), "study", said, negated=neg, plan=plan, past=past)
+
     def studied(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
         """ "she's doing nursing here", "he's doing his plumbing cert", "studies engineering in
         milano" (the tagger took the field for a verb): what one is doing as a course of study

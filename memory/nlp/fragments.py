@@ -62,7 +62,12 @@ def with_speaker(text: str) -> str:
         s[0]
         for s in parse(text).sents
         if (s[0].tag_ in ("VBD", "VBN") or _past_taken_for_name(s[0]))
-        and (s[0].dep_ in ("amod", "compound") and s[0].head.dep_ == "ROOT" or _bare_verb(s[0]))
+        and (
+            s[0].dep_ in ("amod", "compound")
+            and s[0].head.dep_ == "ROOT"
+            or text[s[0].idx : s[0].idx + 1].isupper()
+            and _bare_verb(s[0])
+        )
     ]
     for verb in reversed(opening):
         text = f"{text[: verb.idx]}I {verb.text.lower()}{text[verb.idx + len(verb.text) :]}"
@@ -72,8 +77,8 @@ def with_speaker(text: str) -> str:
 def _bare_verb(token: Token) -> bool:
     """ "Lost Café Kinnen, they closed": a capitalised past verb the parse reads as a verb
     (memory.nlp.casing lowers it) with no subject of its own."""
-    typed = token.doc.text[token.idx : token.idx + 1]
-    return token.pos_ == "VERB" and typed.islower() and child(token, "nsubj") is None
+    lowered = token.doc.text[token.idx : token.idx + 1].islower()
+    return token.pos_ == "VERB" and lowered and child(token, "nsubj") is None
 
 
 # A sentence that opens with a person's role, bare: "Wife Jess.", "Apprentice starts Monday."

@@ -22,7 +22,7 @@ from memory.nlp.changes import ChangeFrames, value_misread
 from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
 from memory.nlp.events import EventFrames
-from memory.nlp.holdings import Frame, HoldingFrames
+from memory.nlp.holdings import HIRING, SOMEONE, Frame, HoldingFrames
 from memory.nlp.homes import HomeFrames, home_place
 from memory.nlp.intro import agent
 from memory.nlp.jobtalk import BareJobFrames
@@ -181,6 +181,9 @@ class SentenceFrames(
             return  # "started as a deckhand at 16": an age, not an employer
         if relation.removeprefix("role:") in TIME_UNITS:
             return  # "Volunteer, 6 years. Commander: Zbigniew": no one is a year
+        if relation.startswith("role:") and relation.split()[-1].removeprefix("role:") in SOMEONE:
+            if any(t.lemma_ in HIRING and t.pos_ == "VERB" for t in self.sent):
+                relation = "role:employee"  # "we hire young guy, Jesús, for the press"
         if relation == "age" and subject.lower() in TIME_WORDS:
             return  # "starting April 7": a day, not an age
         if relation in ("lives_in", "works_for") and subject.lower().rstrip("s") in TIME_WORDS:
@@ -269,6 +272,7 @@ class SentenceFrames(
                 continue
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
+            self.course_in(verb, subject, neg, plan)
             if self.lessons(verb, subject, neg, plan) or self.studied(verb, subject, neg, plan):
                 continue
             if self.work_done(verb, subject, neg, plan):

@@ -34,6 +34,10 @@ from memory.nlp.words import ANIMALS, CHILDREN, COLLECTIVES, MULTI_ROLES
 
 # Verbs by which someone or something joins what the user has.
 HAVING = {"have", "take", "hire", "get", "adopt", "foster", "welcome", "recruit", "add", "keep"}
+# Verbs of taking someone on to work, and the words for someone that say no more than that
+# ("hired a young guy, Jesús": an employee).
+HIRING = {"hire", "employ", "recruit", "take"}
+SOMEONE = {"guy", "girl", "lad", "lass", "person", "man", "woman", "boy", "kid", "bloke", "chap"}
 # Words for those one works for, which are firms as often as people.
 PATRONS = {"client", "customer", "buyer", "sponsor", "supplier", "account", "partner", "tenant"}
 # Verbs by which a group the user is in gives itself someone ("we elected a new chairman").
@@ -345,7 +349,7 @@ class HoldingFrames:
         group = label.lemma_.lower() in COLLECTIVES
         role = f"role:{label.lemma_.lower() if group else self.reader.role(label)}"
         hired = label.dep_ == "dobj" and label.head.lemma_ in ("hire", "employ", "recruit")
-        if hired and label.lemma_.lower() in ("person", "people", "guy", "girl", "lad"):
+        if hired and label.lemma_.lower() in SOMEONE | {"people"}:
             role = "role:employee"  # "I hired two persons: Iñaki and Chloé"
         # of people or pets: "languages: English, Hindi" lists no one
         anyone = label.lemma_.lower() in ANIMATE
@@ -456,6 +460,13 @@ class HoldingFrames:
             return False  # "returned from Paris", "returned my call": nothing had is gone
         if obj is None or obj.lemma_ == "way":  # "we parted ways with Northwind"
             obj = next((o for p, o in prep_objects(verb) if p in ("with", "from", "of")), None)
+        as_role = any(p == "as" for p, _ in prep_objects(verb))
+        if obj is not None and obj.lower_ == "them" and as_role:
+            # "the jazz festival is cancelled ..., so we've lost them as a client": the one
+            # the sentence spoke of, whose place as a client ends
+            spoken = [t for t in verb.doc[verb.sent.start : verb.i] if t.dep_ in SUBJECTS]
+            spoken = [t for t in spoken if t.pos_ in ("NOUN", "PROPN")]
+            obj = spoken[-1] if spoken else None
         if obj is not None and obj.lower_ == "it":
             obj = said_before(verb)  # "got rid of the sony!! sold it to a student"
         if obj is None or is_time(obj):

@@ -53,8 +53,14 @@ def thing(tokens: list[Token]) -> Span | None:
     while end < len(tokens) and tokens[end].pos_ not in CUTS:
         end += 1
     placed = tokens[end : end + 2]
-    if len(placed) == 2 and placed[0].lower_ == "in" and placed[1].pos_ == "PROPN":
+    named = len(placed) == 2 and (placed[1].pos_ == "PROPN" or placed[1].is_title)
+    if named and placed[0].lower_ == "in":
         end += 2  # "the theatre in Dudelange": which theatre is part of what it is
+    measure = end > start and tokens[end - 1].lemma_.lower() in MEASURES | AMOUNTS
+    if end < len(tokens) and tokens[end].lower_ == "of" and not measure:
+        end += 1  # "the university of applied sciences" (not "a pot of basil", read below)
+        while end < len(tokens) and tokens[end].pos_ not in CUTS:
+            end += 1
     phrase = [t for t in tokens[start:end]]
     while phrase and phrase[-1].is_punct:
         phrase.pop()

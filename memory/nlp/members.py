@@ -80,26 +80,6 @@ def run_on_names(name: Token) -> list[str]:
 NAMING_PREPS = ("in", "of")
 
 
-def listed_things(attr: Token) -> list[Token]:
-    """ "Our main clients are the jazz festival, a brewery in Deventer and the university of
-    applied sciences": the nouns and names a plural complement lists, two at least."""
-    items = [attr, *_chained(attr)]
-    if len(items) < 2 or any(t.pos_ not in ("NOUN", "PROPN") for t in items):
-        return []
-    return items
-
-
-def _chained(token: Token) -> list[Token]:
-    """The items joined to `token`, as conjuncts or appositions at any depth (the parser
-    hangs "the jazz festival, a brewery in Deventer and the university" in both)."""
-    found = [c for c in token.children if c.dep_ in ("conj", "appos")]
-    # ("a bakery in Hexham and the county council": the parser may join the next item to
-    # the place inside the one before)
-    inner = [o for p in token.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"]
-    found += [c for o in inner for c in o.children if c.dep_ == "conj" and c.pos_ == "NOUN"]
-    return [t for c in found for t in (c, *_chained(c))]
-
-
 def thing_phrase(token: Token, value: str) -> str:
     """`value` (the noun as the reader says it) with the phrase that tells which one it is:
     "brewery in Deventer", "university of applied sciences"."""

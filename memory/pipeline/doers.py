@@ -11,11 +11,12 @@ from lemminflect import getInflection
 from memory import nlp, selectors
 from memory.models import Fact
 from memory.nlp.casing import english_words, is_first_name
+from memory.nlp.holdings import PATRONS
 from memory.nlp.parse import child, parse
 from memory.nlp.text import sentences
 from memory.pipeline.question import Evidence
 from memory.pipeline.slots import has_happened
-from memory.pipeline.speech import sentence
+from memory.pipeline.speech import join, sentence
 
 # Verbs whose doer is named by the verb itself ("Who coaches the juniors?": the coach), or by
 # another word than "-er".
@@ -94,6 +95,11 @@ def answer(evidence: Evidence) -> str | None:
     if not holding:
         return None
     fact = holding[0]
+    if post_of(fact.relation) in PATRONS:
+        # "who buys our oil now?": every buyer the user has ("a deli in Kifisia", ...)
+        same = [f for f in holding if f.relation == fact.relation]
+        held = dict.fromkeys(f.object for f in sorted(same, key=lambda f: (f.created_at, f.pk)))
+        return sentence(join(list(held)))
     holder = fact.subject if fact.relation == "works_as" else fact.object
     if nlp.same_entity(holder, evidence.speaker) or not named(holder):
         return None  # ("the new owner is a Frenchwoman, Madame Marchand": the sentence says)

@@ -75,8 +75,6 @@ def told_now(evidence: Evidence) -> str | None:
                 return None
             if denies(clause):
                 continue  # ("Pani Nowak is not administrator anymore" names who is not)
-            if intent.wh == "who" and intent.object and not _stems(intent.object) & _stems(clause):
-                continue  # ("who does the bathroom now?" is not "Bea took over the recycling")
             if _undone_since(evidence, fact, clause):
                 continue  # ("so Idris is doing the laundry now", then "Ayesha is back on it")
             if not _clause_of(subject, speaker, clause):

@@ -125,6 +125,13 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
                     wanted |= Q(relation__in=slot_relations("works_for"))
             rows = rows.filter(wanted)
         return list(rows.order_by("-id")[:50])
+    if relation and intent.object and intent.wh == "who" and relation.isalpha():
+        # "Who buys our oil now?": those whose role is to buy ("our buyers are ..."), whom
+        # no word of the question names
+        doers = rf"^role:(.* )?{re.escape(relation)}{re.escape(relation[-1])}?(er|r|or)$"
+        found = list(rows.filter(relation__regex=doers, is_true=True).order_by("-id")[:50])
+        if found:
+            return found
     if relation and intent.object:
         rows = rows.filter(relation__in=[relation, f"not:{relation}"])
         return [f for f in rows.order_by("-id")[:500] if nlp.same_entity(f.object, intent.object)]
