@@ -103,8 +103,11 @@ WHAT_IS_DOING = re.compile(
 # what is done: "rasmus does the bins")
 # ("in our flat": where the rota is, which the duty's doers are not told by)
 ON_DUTY = re.compile(
-    r"^(\s*who)\s+(is|was)\s+on\s+(?:the\s+)?([a-z-]+)\s+(?:duty|rota)\b"
-    r"(?:\s+(?:in|at|for)\s+(?:our|my|the)\s+[a-z]+)?",
+    r"^(\s*who)\s+(is|was)\s+on\s+(?:the\s+)?(?!(?:my|our|your|his|her|their|the)\b)"
+    r"([a-z-]+)\s+(?:duty|rota)\b"
+    r"(?:\s+(?:in|at|for)\s+(?:our|my|the)\s+[a-z]+)?"
+    # ("who is on the watering rota with me?" asks who is in the group)
+    r"(?=\s*(?:now|today|these days|this week|at the moment)?\s*[?.!]*\s*$)",
     re.I,
 )
 

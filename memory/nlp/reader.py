@@ -41,6 +41,7 @@ from memory.nlp.words import (
     CHILDREN,
     COLLECTIVES,
     CORRECTION_CUES,
+    COUNTING,
     FEMININE,
     FIRST_PERSON,
     FIRST_POSSESSIVE,
@@ -203,7 +204,7 @@ class Reader(Pronouns):
             c
             for c in token.lefts
             if c.dep_ in ("compound", "amod", "nmod")
-            and c.lower_ not in TRANSIENT
+            and c.lower_ not in TRANSIENT | COUNTING
             and c.lower_ != "own"  # "my own son Jonas" is my son
             and c != name_said_before(token)
         ]

@@ -22,12 +22,10 @@ TRANSIENT = {
     "actual",
     "real",
     "present",
-    # ("adopted a third cat": one more cat)
-    "second",
-    "third",
-    "fourth",
-    "fifth",
 }
+# Ordinals that count one more of a kind ("adopted a third cat"), not a kind of its own as
+# "second violin" is: left out of a role, kept in a value.
+COUNTING = {"second", "third", "fourth", "fifth"}
 # One role, several words: "my boss" is my manager, "my mom" my mother.
 ROLE_SYNONYMS = {
     "boss": "manager",
