@@ -97,8 +97,6 @@ WHAT_IS_DOING = re.compile(
 )
 
 
-# "where is Chamari going to teach?" asks what "where will Chamari teach?" asks (not where
-# she is going)
 # "who's on bin duty now?", "who was on the cooking rota?": who does it (the duty's noun is
 # what is done: "rasmus does the bins")
 # ("in our flat": where the rota is, which the duty's doers are not told by)
@@ -124,6 +122,8 @@ def as_duty(text: str) -> str:
     return ON_DUTY.sub(_duty, said) if ON_DUTY.search(said) else text
 
 
+# "where is Chamari going to teach?" asks what "where will Chamari teach?" asks (not where
+# she is going)
 GOING_TO = re.compile(r"\b(?:is|are|am)\s+(\w+(?: \w+)?)\s+going to\s+([a-z]+)\b", re.I)
 
 
@@ -151,10 +151,9 @@ def _live_with(found: re.Match) -> str:
 
 
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
-    text = SHARE_HOME.sub(_live_with, text)
+    text = as_duty(SHARE_HOME.sub(_live_with, text))
     text = WH_IS.sub(r"\1 is", text)
     text = WHAT_IS_DOING.sub(r"\1 is", text)
-    text = ON_DUTY.sub(_duty, text)
     text = GOING_TO.sub(_will, text)
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)

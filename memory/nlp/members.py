@@ -91,10 +91,11 @@ def thing_phrase(token: Token, value: str) -> str:
     # (up to a next item the parser hung inside the phrase: "in Hexham and the council")
     cut = min([t.i for t in prep.subtree if t.dep_ in ("cc", "conj")], default=len(token.doc))
     words = [t for t in prep.subtree if t.i < cut]
-    if token.doc[prep.i : words[-1].i + 1].text.lower() in value.lower():
+    phrase = token.doc[prep.i : words[-1].i + 1].text
+    if phrase.lower() in value.lower():
         return value  # (a name's reading has it already: "university of applied sciences")
     if any(t.pos_ in ("VERB", "AUX", "PRON") for t in words):
         return value
     if prep.lower_ == "in" and not any(t.pos_ == "PROPN" for t in words):
         return value  # ("a shop in town" is a shop)
-    return f"{value} {token.doc[prep.i : words[-1].i + 1].text}"
+    return f"{value} {phrase}"

@@ -58,7 +58,10 @@ def _doers(*, user_id: int, duty: str) -> list[Fact]:
 def same_duty(said: str, held: str) -> bool:
     """ "the deliveries" and "csa box deliveries": the same head noun, and one's words all
     among the other's."""
-    a = {nlp.stem(w) for w in said.lower().split() if w not in ("the", "a", "our", "my")}
-    b = {nlp.stem(w) for w in held.lower().split() if w not in ("the", "a", "our", "my")}
+    a, b = _stems(said), _stems(held)
     last = nlp.stem(said.lower().split()[-1]) == nlp.stem(held.lower().split()[-1])
     return bool(a and b) and last and (a <= b or b <= a)
+
+
+def _stems(words: str) -> set[str]:
+    return {nlp.stem(w) for w in words.lower().split() if w not in ("the", "a", "our", "my")}

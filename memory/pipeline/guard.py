@@ -210,7 +210,12 @@ def doer(noun: str, verb: str) -> bool:
     -r or -or, its last consonant doubled or not ("teacher", "manager", "runner")."""
     if not verb.isalpha() or len(verb) < 3:
         return False
-    return noun == verb or re.fullmatch(rf"{verb}{verb[-1]}?(?:er|r|or)", noun) is not None
+    return noun == verb or re.fullmatch(doer_noun(verb), noun) is not None
+
+
+def doer_noun(verb: str) -> str:
+    """The pattern of the "-er" nouns for one who does `verb` (see `doer`)."""
+    return rf"{re.escape(verb)}{re.escape(verb[-1])}?(?:er|r|or)"
 
 
 def may_make_false(*, new: list[nlp.ParsedFact], text: str, fact: Fact) -> bool:

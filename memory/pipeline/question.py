@@ -16,7 +16,7 @@ from memory.nlp import ask
 from memory.nlp.parse import parse
 from memory.nlp.words import WORKING
 from memory.pipeline import amend, retrieve
-from memory.pipeline.guard import base_relation
+from memory.pipeline.guard import base_relation, doer_noun
 
 MIN_SIMILARITY = 0.35
 PRONOUNS = {"he", "she", "they", "him", "her", "them"}
@@ -128,7 +128,7 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
     if relation and intent.object and intent.wh == "who" and relation.isalpha():
         # "Who buys our oil now?": those whose role is to buy ("our buyers are ..."), whom
         # no word of the question names
-        doers = rf"^role:(.* )?{re.escape(relation)}{re.escape(relation[-1])}?(er|r|or)$"
+        doers = rf"^role:(.* )?{doer_noun(relation)}$"
         found = list(rows.filter(relation__regex=doers, is_true=True).order_by("-id")[:50])
         if found:
             return found
