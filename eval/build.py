@@ -46,6 +46,7 @@ SETS = (
     "dev22",
     "dev23",
     "dev24",
+    "dev25",
     "holdout",
     "fresh",
     "fresh2",

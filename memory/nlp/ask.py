@@ -9,6 +9,7 @@ vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when"
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -145,13 +146,52 @@ SHARE_HOME = re.compile(
 )
 
 
+# "who's living at mine now?", "who is staying at ours?": at the speaker's home is with them
+AT_MINE = re.compile(r"\b(living|lives|live|staying|stays|stay)\s+at\s+(?:mine|ours)\b", re.I)
+
+
 def _live_with(found: re.Match) -> str:
     verb = found.group(1).lower()
     return {"share": "live", "shares": "lives", "sharing": "living"}[verb] + " with me"
 
 
+# "what does ben want in the greenhouse?": the word between the auxiliary and the verb is
+# the subject, so a first name there is one even where it is an English word too
+ASKED_OF = re.compile(
+    r"^((?:what|where|when|who|how|why|which\s+\w+)\s+(?:does|did|is|was|has|had|will|can)\s+)"
+    r"([a-z]+)(?=\s+[a-z]+)"
+)
+
+
+def _name_asked(found: re.Match) -> str:
+    word = found[2]
+    if word in STOP_WORDS or word in PEOPLE or len(word) < 3 or word not in _first_names():
+        return found[0]
+    return found[1] + word.capitalize()
+
+
+@cache
+def _first_names() -> frozenset[str]:
+    from memory.nlp.predicates import listed_names
+
+    return frozenset(listed_names())
+
+
+# "Who has to sort out the refunds?", "who needs to feed the cat?": asks who does it
+HAS_TO = re.compile(r"^(who)\s+(?:has|had|needs|needed)\s+to\s+([a-z]+)\b", re.I)
+
+
+def _does(found: re.Match) -> str:
+    from lemminflect import getInflection
+
+    verb = found[2].lower()
+    done = getInflection(verb, tag="VBZ")
+    return f"{found[1]} {done[0] if done else verb}"
+
+
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
-    text = as_duty(SHARE_HOME.sub(_live_with, text))
+    text = HAS_TO.sub(_does, ASKED_OF.sub(_name_asked, text))
+    text = AT_MINE.sub(r"\1 with me", as_duty(SHARE_HOME.sub(_live_with, text)))
     text = WH_IS.sub(r"\1 is", text)
     text = WHAT_IS_DOING.sub(r"\1 is", text)
     text = GOING_TO.sub(_will, text)
@@ -162,6 +202,10 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     if role != intent.relation and mine and intent.wh == "where" and FROM_END.search(text):
         # "Where's my apprentice from?" asks where the apprentice comes from, not who it is
         intent = replace(intent, subject=f"{speaker}'s {role}", relation="from", object=None)
+    intent = replace(intent, relation=_verb_of(intent.relation))
+    if (intent.relation or "").endswith("_after") and intent.wants_order:
+        # "who looks after sales now?": the verb's particle, no time after sales
+        intent = replace(intent, wants_order=False, anchor=None)
     subject = intent.subject
     parts = subject.split(" and ") if subject else []
     ours = any(p.strip().lower() in ("i", "me", "we", speaker.lower()) for p in parts)
@@ -169,7 +213,20 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
         # "where do flor and martin live?": what is told of two is told of each (the facts
         # of "X and Y moved" are one per person), so the first one named answers for both
         subject = parts[0].strip() or subject
+        if "'s " in parts[-1]:  # "Tarik and Lejla's dad" is the dad of both
+            subject = parts[-1].strip()
     return replace(intent, subject=subject, anchor=event_anchor(intent.anchor))
+
+
+def _verb_of(relation: str | None) -> str | None:
+    """ "what is Anouk opening?": the parser takes the "-ing" word after a name for a noun
+    ("Anouk opening"), so the slot is its verb's ("open")."""
+    if not relation or not re.fullmatch(r"[a-z]+ing", relation) or relation in ("doing", "going"):
+        return relation
+    from lemminflect import getLemma
+
+    lemmas = getLemma(relation, upos="VERB")
+    return lemmas[0] if lemmas and lemmas[0] != relation else relation
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:

@@ -91,7 +91,9 @@ def _capital(match: re.Match) -> str:
     word = match.group(0)
     if word == "i" or word.startswith(("i'", "i’")):
         return "I" + word[1:]
-    if word.islower() and word in first_names():
+    # ("who's tyler's social worker": the name is the word before the possessive)
+    name = word[:-2] if word.endswith(("'s", "’s")) else word
+    if word.islower() and name in first_names():
         return word[0].upper() + word[1:]
     return word
 

@@ -322,7 +322,12 @@ class CopulaFrames:
                 if acl.lemma_ in ("live", "base") and homes:
                     self.add(entity, "lives_in", reader.value(homes[0]), negated=neg, plan=plan)
             return True
-        places = prep_objects(verb)
+        # ("I am back in Pokhara with my wife": the place hangs from "back", and is where one
+        # is, more than whom one is with)
+        places = prep_objects(verb) + [
+            po for c in verb.children if c.dep_ == "advmod" for po in prep_objects(c)
+        ]
+        places = [po for po in places if po[0] != "with"] + [po for po in places if po[0] == "with"]
         if places:
             prep, obj = places[0]
             relation = self.place_relation(prep, obj)

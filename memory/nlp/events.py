@@ -143,7 +143,7 @@ class EventFrames:
         held = prep_objects(course) + [
             (p, o) for p, o in prep_objects(verb) if o.head.i == course.i + 1
         ]
-        fields = [o for p, o in held if p in ("in", "on") and o.pos_ == "NOUN"]
+        fields = [o for p, o in held if p in ("in", "on") and (o.pos_ == "NOUN" or _tongue(o))]
         if not fields or is_time(fields[0]):
             return
         field = fields[0]
@@ -248,3 +248,13 @@ def borne(verb: Token) -> Token | None:
     if verb.lemma_ != "give" or birth is None or birth.lower_ != "birth":
         return None
     return next((o for p, o in prep_objects(verb) if p == "to"), None)
+
+
+# "a night class in Italian": a language is a field of study, not a place
+TONGUE_ENDINGS = ("ian", "ish", "ese", "ch", "ic", "ean", "ian")
+TONGUES = {"greek", "thai", "hindi", "urdu", "latin", "swahili", "hebrew", "tagalog", "german"}
+
+
+def _tongue(token: Token) -> bool:
+    word = token.lower_
+    return token.pos_ in ("PROPN", "ADJ") and (word.endswith(TONGUE_ENDINGS) or word in TONGUES)

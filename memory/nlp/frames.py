@@ -18,6 +18,7 @@
 from lemminflect import getAllLemmas
 
 from memory.nlp.animals import AnimalFrames
+from memory.nlp.casing import is_first_name
 from memory.nlp.changes import ChangeFrames, value_misread
 from memory.nlp.copula import CopulaFrames
 from memory.nlp.endings import EndingFrames
@@ -59,7 +60,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.verbs import VerbFrames
-from memory.nlp.words import NUMBER_NAMES, QUITTING, STAND_INS, WORKING
+from memory.nlp.words import NUMBER_NAMES, PEOPLE, QUITTING, STAND_INS, WORKING
 
 # What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
 WISHED = {"like", "love", "prefer", "want", "rather", "hate"}
@@ -91,6 +92,10 @@ def at_a_name(place: Token) -> bool:
 LEAVING = QUITTING | {"step", "transfer"}
 
 
+# Verbs of meeting someone, who may be the "she" of what follows.
+MEETING = {"meet", "see", "visit", "run", "bump", "call", "phone", "ring", "text", "message"}
+
+
 class SentenceFrames(
     NamingFrames,
     HoldingFrames,
@@ -120,7 +125,10 @@ class SentenceFrames(
                 # person met or seen is who a later pronoun may name, in the order said.
                 self.reader.remember([self.reader.name_of(token)])
             elif self.accompanied(token):  # "came up with his wife, ... she runs a shop"
-                self.reader.remember([self.reader.entity(token)])
+                # (and the one whose she is: "met Ronald's mother ... he wants to ...")
+                owner = self.reader.owner(token)
+                named = [owner] if owner and owner[:1].isupper() and " " not in owner else []
+                self.reader.remember([*named, self.reader.entity(token)])
             if called(token) is not None:
                 self.named_origin(called(token))
             if token.pos_ == "PROPN" and token.dep_ == "pobj" and token.head.lower_ in ("in", "to"):
@@ -203,6 +211,8 @@ class SentenceFrames(
             # The person spoken of last, for "he"/"she" later in the same message: a named
             # role's holder ("my flatmate's called Euan, he's a nurse"), else the subject.
             person = value if relation.startswith("role:") or relation == "is_called" else ""
+            # ("the evening one is Mehmet. He comes from Turkey": whoever a name says)
+            person = person or (value if relation == "is" and is_first_name(value) else "")
             named = written_as_name(person)
             if relation.startswith("role:") and named:
                 self.reader.learn_gender(person, relation.removeprefix("role:"))
@@ -210,13 +220,13 @@ class SentenceFrames(
 
     @staticmethod
     def accompanied(token: Token) -> bool:
-        """Someone of someone's, unnamed, come along with: "with his wife"."""
-        return (
-            token.pos_ == "NOUN"
-            and token.dep_ == "pobj"
-            and token.head.lower_ == "with"
-            and child(token, "poss") is not None
-        )
+        """Someone of someone's, unnamed, come along with ("with his wife") or met ("I met
+        Ronald's mother at the market, she sells matooke")."""
+        if token.pos_ != "NOUN" or child(token, "poss") is None:
+            return False
+        if token.dep_ == "dobj":
+            return token.head.lemma_ in MEETING and token.lemma_.lower() in PEOPLE
+        return token.dep_ == "pobj" and token.head.lower_ == "with"
 
     def predicate(self, verb: Token) -> None:
         if verb.dep_ == "acl" and self.born(verb, verb.head, False):

@@ -273,14 +273,26 @@ def _no_longer(token: Token) -> bool:
     """ "nino's no longer with the band", "I'm not vegan anymore": what the negated clause
     says held until now."""
     if token.lower_ == "longer":
-        return any(c.lower_ == "no" for c in token.children) or (
+        no = any(c.lower_ == "no" for c in token.children) or (
             token.i > 0 and token.doc[token.i - 1].lower_ == "no"
         )
+        return no and not _to_come(token.head)
     any_more = token.lower_ == "more" and token.i > 0 and token.doc[token.i - 1].lower_ == "any"
     if token.lower_ == "anymore" or any_more:
         head = token.head
-        return any(c.dep_ == "neg" for c in head.children)
+        return any(c.dep_ == "neg" for c in head.children) and not _to_come(head)
     return False
+
+
+def _to_come(head: Token) -> bool:
+    """ "Tomás will no longer come in the mornings from November", "she won't need you
+    Tuesdays anymore": an end still to come, so nothing has ended yet (but "I've decided
+    I'm no longer taking German groups" ends them now)."""
+    if head.pos_ not in ("VERB", "AUX"):
+        return False
+    auxes = {a.lower_ for a in head.children if a.dep_ in ("aux", "auxpass")}
+    going = head.dep_ == "xcomp" and head.head.lemma_ == "go" and head.head.tag_ == "VBG"
+    return bool(auxes & {"will", "wo", "'ll", "shall"}) or going
 
 
 def _narrated(verb: Token) -> bool:

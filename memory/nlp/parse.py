@@ -128,6 +128,15 @@ def names_apposed(doc: Doc) -> Doc:
         # ... or as a second apposition of an earlier one ("my daughter Soo-ah and her
         # husband Jae-won": Jae-won is the husband, not a daughter)
         stray = stray or token.dep_ == "appos" and token.head.i < noun.i
+        # ... or as a second subject of the verb ("my cousin Edem comes on the weekends")
+        stray = stray or token.dep_ == "nsubj" and noun.dep_ == "nsubj" and noun.head == token.head
+        if owned and token.dep_ == "appos" and token.head == noun and token.pos_ in ("ADJ", "NOUN"):
+            # ("our daughter anjali lives in bangalore": a name the tagger took for a word)
+            if token.text.istitle() and noun.lemma_.lower() in ANIMATE | STAFF:
+                from memory.nlp.casing import is_first_name
+
+                if is_first_name(token.text):
+                    token.pos_, token.tag_ = "PROPN", "NNP"
         if owned and token.pos_ == "PROPN" and stray:
             if noun.lemma_.lower() in ANIMATE | STAFF:
                 token.head, token.dep_ = noun, "appos"
@@ -217,6 +226,12 @@ def model():
     nlp.add_pipe("full_stops", before="parser")
     Language.component("comma_splices", func=comma_splices)
     nlp.add_pipe("comma_splices", before="parser")
+    from memory.nlp.runons import names_opening, run_ons
+
+    Language.component("run_ons", func=run_ons)
+    nlp.add_pipe("run_ons", before="parser")
+    Language.component("names_opening", func=names_opening)
+    nlp.add_pipe("names_opening", before="parser")
     Language.component("owned_nouns", func=owned_nouns)
     nlp.add_pipe("owned_nouns", after="attribute_ruler")
     Language.component("names_apposed", func=names_apposed)

@@ -142,6 +142,8 @@ class Reader(Pronouns):
         """The proper name `token` heads, with its compound parts ("AJ Pollock")."""
         parts = [c for c in token.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
         parts = [c for c in parts if titled(c) is None]  # not "landlord" in "landlord Mr Deng"
+        # nor the month of "From January Joost goes down to three days"
+        parts = [c for c in parts if not (is_time(c) and c.i and c.nbor(-1).tag_ == "IN")]
         start = min([token.i, *[p.i for p in parts]])
         if not parts and token.lower_.rstrip(".") in TITLES:
             # "Mr and Mrs Arai": the bare title shares the name of the one joined to it

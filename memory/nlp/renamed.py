@@ -3,6 +3,7 @@ Vincent's", "we got a puppy last week, she's called Miso", "an accountant at a m
 it's called Harlow & Finch". The name takes the place of the noun it names, as it does when
 the name follows the noun ("a hospital called St Vincent's", "a puppy named Miso")."""
 
+import re
 from dataclasses import replace
 
 from memory.nlp.facts import ParsedFact
@@ -22,6 +23,28 @@ HAD = {"has", "get", "adopt", "buy", "rescue", "find", "want"}
 GIVEN_TO = {"it", "her", "him", "them"}
 # The relation frames.gave_name says such a name with, until with_names gives it its thing.
 GIVEN = "name_given"
+
+
+# "the team voted a new captain, it is Tobias", "got a new physio - she's called Marta": the
+# name said in the clause after the noun it names; with a verb of naming any noun, without
+# one only something "new" (not "my car, it's Toyota")
+NAMED_NEXT = re.compile(
+    r"\b(?P<np>(?:a|an|the|our|my|his|her|their)\s+(?P<new>new\s+)?(?:[a-z-]+\s+)?[a-z-]+)"
+    r"\s*(?:,|:|;|\s-|\s–)\s*(?:he|she|it|they)(?:'s|’s|\s+is|\s+was)"
+    r"\s+(?P<verb>(?:called|named)\s+)?(?=[A-Z][a-z])"
+)
+
+
+def named_next(text: str) -> str:
+    """`text` with a name said in the clause after its noun put after the noun ("a new
+    captain called Tobias"), as the readers of "a puppy named Miso" take it."""
+
+    def said(found: re.Match) -> str:
+        if not (found["new"] or found["verb"]):
+            return found[0]
+        return f"{found['np']} called "
+
+    return NAMED_NEXT.sub(said, text)
 
 
 def given(verb: Token) -> tuple[Token, str] | None:

@@ -15,7 +15,7 @@ from memory.nlp.parse import Span, parse, parse_entities
 from memory.nlp.predicates import later_start, name_gender, start_within
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
-from memory.nlp.renamed import GIVEN, with_names
+from memory.nlp.renamed import GIVEN, named_next, with_names
 from memory.nlp.repair import repaired
 from memory.nlp.text import spoken_marks
 from memory.nlp.wording import clause
@@ -119,6 +119,19 @@ def apostrophes(text: str) -> str:
 CLEFT = re.compile(r"\bit(?: was|'s| is) ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:who|that) (?=[a-z])", re.I)
 
 
+# "From March Joost goes down to four days": the parser reads "March Joost" as one name; a
+# comma after a fronted month or day keeps them apart
+_WHEN = "january|february|march|april|may|june|july|august|september|october|november|december"
+_WHEN += "|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+FRONTED_TIME = re.compile(
+    rf"(?:^|(?<=[.!?] ))((?:from|since|until|in|by|on) (?:{_WHEN}))(?= [A-Z][a-z]+ [a-z])", re.I
+)
+
+
+# "back in Pokhara for good": for ever, not for a firm called Good
+FOR_GOOD = re.compile(r"\bfor good\b(?! (?:reason|cause|money|measure|people)\b)", re.I)
+
+
 # "ilemela is where we live", "Leeds is where my sister works": the place said plainly after
 # the verb ("we live in ilemela"), so that it is the verb's place, not the subject's kind
 WHERE_CLEFT = re.compile(
@@ -183,6 +196,7 @@ def plainly(text: str) -> str:
     text = BRACKETED_ROLE.sub(role_before_name, text)
     unshort = BARE_W.sub("with", SHORT.sub(lambda m: SHORTHAND[m[1].lower()] + " ", text))
     unshort = PLUS.sub(" and ", BARE_R.sub("are", BARE_N.sub("and", unshort)))
+    unshort = FRONTED_TIME.sub(r"\1, ", FOR_GOOD.sub("permanently", unshort))
     text = CLEFT.sub(r"\1 ", apostrophes(re.sub(r" {2,}", " ", unshort)))
     return done_doing(WHERE_CLEFT.sub(r"\2 \3 in \1", text))
 
@@ -316,7 +330,7 @@ def extract(
     # "on wednesday now... sorry, thursday not wednesday": what was meant is read
     fixed = repaired(text)
     # "hey. paramedic in kampala": what people say of themselves without a verb
-    text = named_after(plainly(fixed.text if fixed is not None else text))
+    text = named_after(named_next(plainly(fixed.text if fixed is not None else text)))
     text = said_of_self(unlabelled(bare_roles(jobs_now(with_speaker(text)))))
     # "wait no, Unai's the firefighter": the cue marks the message a correction; the parser
     # reads what follows better without it.

@@ -220,6 +220,10 @@ def member_of(group: str) -> str:
 LEAVE_VERBS = {"leave", "quit", "exit"}
 # Verbs by which someone leaves the place they held ("Sorina quit", "Mr Kowal left on Friday").
 QUITTING = {"quit", "leave", "retire", "resign"}
+# Verbs of a task one has, any of which says who has it ("Who runs the machines?" after
+# "Joost handles the machines").
+DUTY_VERBS = {"run", "handle", "manage", "operate", "look_after", "take_care_of", "deal_with"}
+DUTY_VERBS |= {"organise", "organize", "do", "be_in_charge_of", "cover", "mind", "oversee"}
 # Words for whoever takes someone's place ("her replacement is Bogdan").
 STAND_INS = {"replacement", "successor", "stand-in", "cover", "sub", "substitute"}
 

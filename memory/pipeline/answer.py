@@ -232,8 +232,10 @@ def scheduled(evidence: Evidence, facts: list[Fact]) -> str | None:
     # ...and last, a day told elsewhere in the closest one's message ("signed up for a
     # pottery class!! the sessions are on wednesdays")
     tries = [(f, False) for f in newest_first + [f for f in further if f.is_true]]
+    # ("When do I take my warfarin?", "what time does the bus go": a time of day answers)
+    times = expect.asks_schedule(question) or "time" in question.split()
     for fact, whole in tries + [(f, True) for f in newest_first]:
-        said = expect.said_day(fact, whole=whole)
+        said = expect.said_day(fact, whole=whole, times=times)
         if said and said.lower() not in question:
             dated = any(w.strip(",.").isdigit() for w in said.split()[:2])
             return said if said.startswith("on ") or not dated else f"on {said}"
@@ -246,6 +248,9 @@ def current(evidence: Evidence) -> str:
     facts = [f for f in facts if not f.relation.startswith("not:")] or facts
     limit = settings.ANSWER_MAX_FACTS
     intent = evidence.intent
+    earning = untold.earned_living(evidence, facts)
+    if earning:
+        return said_last(earning, evidence.speaker)
     if intent and intent.subject:
         if not evidence.triplet_ids and owned_by(evidence.speaker, intent.subject):
             # No slot answered a question about the user's own life: what they said that is

@@ -349,10 +349,11 @@ def asks_schedule(question: str) -> bool:
     return finite and not any(t.tag_ == "VBD" for t in verbs)
 
 
-def said_day(fact: Fact, *, whole: bool = False) -> str | None:
+def said_day(fact: Fact, *, whole: bool = False, times: bool = False) -> str | None:
     """The day or date its statement gives ("on Wednesdays", "June 21", "the 21st"), not one
     it denies ("Tuesdays, not Wednesdays"): in the sentence naming its value, else (or when
-    `whole`) in any of its message."""
+    `whole`) in any of its message. With `times`, a time of day too ("in the morning, not
+    the evening")."""
     doc = parse_entities(source(fact))
     anchor = (fact.object or "").lower()
     sents = [s for s in doc.sents if anchor and anchor in s.text.lower() and not whole]
@@ -367,15 +368,48 @@ def said_day(fact: Fact, *, whole: bool = False) -> str | None:
                 days = [token, *(c for c in token.conjuncts if c.lower_ in WEEKDAYS)]
                 days = sorted(days, key=lambda t: t.i)
                 return "on " + " and ".join(t.text.capitalize() for t in days)
+            if times and _time_of_day(token):
+                return " ".join(t.text for t in _phrase(token)).lower()
             if token.ent_type_ == "DATE" and token.ent_iob_ == "B":
                 span = next(e for e in doc.ents if e.start == token.i)
                 if span[0].dep_ == "poss":
                     continue  # ("my day off is the Wednesday": "my day" is no date)
+                if span.end < len(doc) and doc[span.end].lower_ in ("old", "of"):
+                    continue  # ("I am 84 years of age", "she's 15 years old": an age)
                 if not RELATIVE & {w.lower() for w in span.text.split()}:
                     # ("16 august": the tagger may leave the day out of a month's entity)
                     beside = day_beside(token) if len(span) == 1 else ""
                     return capitalised(f"{beside} {span.text}" if beside else span.text)
     return None
+
+
+TIMES_OF_DAY = {"morning", "afternoon", "evening", "night", "lunchtime", "bedtime", "noon"}
+TIMES_OF_DAY |= {f"{t}s" for t in TIMES_OF_DAY}
+SAID_WITH = {"in", "at", "every", "each", "before", "after", "by", "around"}
+
+
+def _time_of_day(token: Token) -> bool:
+    """ "taken in the morning", "3 milligrams each evening", "at 8 pm": a time it is done
+    at, not one denied ("not the evening")."""
+    if token.lower_ not in TIMES_OF_DAY and (token.ent_type_ != "TIME" or token.ent_iob_ != "B"):
+        return False
+    phrase = _phrase(token)
+    denied = phrase[0].i > 0 and token.doc[phrase[0].i - 1].lower_ in ("not", "no", "never")
+    return not denied and (phrase[0].lower_ in SAID_WITH or token.ent_type_ == "TIME")
+
+
+def _phrase(token: Token) -> list[Token]:
+    """The time's words with its preposition or "each" ("in the morning", "each evening")."""
+    entity = next((e for e in token.doc.ents if e.start <= token.i < e.end), None)
+    if token.ent_type_ == "TIME" and entity is not None:
+        last = entity[-1]
+        words = list(entity)
+    else:
+        last = token
+        words = [t for t in token.subtree if t.i <= token.i]
+    if last.dep_ == "pobj" and last.head.lower_ in SAID_WITH and last.head.i < words[0].i:
+        words = [last.head, *words]
+    return words
 
 
 # Dates said relative to the day they were said: the statement's day answers, not the words.

@@ -81,11 +81,7 @@ def stop_planned(evidence: Evidence, facts: list[Fact]) -> str | None:
     """ "Do I still smoke?" after "From 1 December I stop smoking": a plan to stop whose day
     has come answers no (unless something said since holds it again); before its day, yes."""
     intent = evidence.intent
-    stops = [
-        f
-        for f in evidence.facts
-        if f.is_true and f.relation == f"not:plan:{intent.relation}" and matches_object(f, intent)
-    ]
+    stops = [f for f in evidence.facts if f.is_true and stops_asked(f, intent)]
     if not stops or intent.wants_past or not STILL.search(intent.text):
         return None  # ("Are we going to the Algarve?" after "not going after all": no)
     plan = max(stops, key=lambda f: (f.created_at, f.pk))
@@ -96,6 +92,19 @@ def stop_planned(evidence: Evidence, facts: list[Fact]) -> str | None:
     if slots.has_happened(plan, evidence.asked_at):
         return f"No, not anymore. {said}"
     return f"Yes, for now. {said}"
+
+
+def stops_asked(plan: Fact, intent) -> bool:
+    """A plan to stop what is asked: its slot and value, or its verb with every word of its
+    value in the question ("Does Tomás still come to me in the mornings?" after "Tomás will
+    no longer come in the mornings from November")."""
+    if not intent.relation or not plan.relation.startswith("not:plan:"):
+        return False
+    if plan.relation == f"not:plan:{intent.relation}":
+        return matches_object(plan, intent)
+    verb = plan.relation.removeprefix("not:plan:").split("_")[0]
+    said = stems(plan.object) if plan.object else set()
+    return verb == intent.relation.split("_")[0] and bool(said) and said <= stems(intent.text)
 
 
 def matches_object(fact: Fact, intent) -> bool:

@@ -14,7 +14,7 @@ from memory import embeddings, graph, nlp, selectors
 from memory.models import Fact, FactTruth, MemoryState
 from memory.nlp import ask
 from memory.nlp.parse import parse
-from memory.nlp.words import WORKING
+from memory.nlp.words import DUTY_VERBS, WORKING
 from memory.pipeline import amend, retrieve
 from memory.pipeline.guard import base_relation, doer_noun
 
@@ -99,6 +99,9 @@ def bare_verb(relation: str) -> bool:
     return relation.isalpha() and relation not in PHRASES and relation not in ("is", "has")
 
 
+TO_COME = re.compile(r"\b(?:is|are|'s|'re)\s+(?:\w+ing)\b|\bwill\b|\bgoing to\b", re.I)
+
+
 def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
     rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
     relation = intent.relation
@@ -123,6 +126,11 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
                     wanted |= Q(relation__startswith=f"{prefix}{relation}_")
                 if relation in WORKING:  # "where do I teach?" is where one works
                     wanted |= Q(relation__in=slot_relations("works_for"))
+            elif intent.wh == "what" and open_verb(relation):
+                # "what does ben want in the greenhouse?" asks what is wanted ("he wants
+                # peppers"), wherever the place said
+                verb = open_verb(relation)
+                wanted |= Q(relation__in=[verb, f"plan:{verb}"])
             rows = rows.filter(wanted)
         return list(rows.order_by("-id")[:50])
     if relation and intent.object and intent.wh == "who" and relation.isalpha():
@@ -133,7 +141,11 @@ def triplet_matches(user_id: int, intent: nlp.QuestionIntent) -> list[Fact]:
         if found:
             return found
     if relation and intent.object:
-        rows = rows.filter(relation__in=[relation, f"not:{relation}"])
+        # ("who's moving to Gozo?" asks a plan as well: "she is moving to Gozo in september")
+        plans = [f"plan:{relation}"] if TO_COME.search(intent.text) else []
+        # ("Who runs the machines?" after "Joost handles the machines")
+        alike = sorted(DUTY_VERBS - {relation}) if relation in DUTY_VERBS else []
+        rows = rows.filter(relation__in=[relation, f"not:{relation}", *plans, *alike])
         return [f for f in rows.order_by("-id")[:500] if nlp.same_entity(f.object, intent.object)]
     if relation:
         return list(rows.filter(relation=relation).order_by("-id")[:50])

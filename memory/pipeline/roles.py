@@ -24,7 +24,7 @@ from memory.nlp.predicates import is_plan
 from memory.nlp.questions import unwrap
 from memory.nlp.reader import ACQUIRE, ASPECT_VERBS, Reader
 from memory.nlp.wording import owner_phrase
-from memory.nlp.words import LEAVE_VERBS, QUITTING
+from memory.nlp.words import DUTY_VERBS, LEAVE_VERBS, QUITTING
 from memory.pipeline.guard import base_relation, doer, owned_by, role_noun, slot_name
 from memory.pipeline.holders import someone
 from memory.pipeline.question import PRONOUNS, Evidence
@@ -228,6 +228,8 @@ def fit(question: Asked, fact: Fact, speaker: str) -> float:
     if question.kind and question.role != "subject":
         shared += nlp.stem(question.kind) in {nlp.stem(w) for w in nlp.tokenize(filler)}
     match = verb_match(question.verb, verb)
+    if question.role == "subject" and question.verb in DUTY_VERBS and verb in DUTY_VERBS:
+        match = match or NEAR_VERB  # "who runs the machines?" - "Joost handles the machines"
     if match and (shared or not question.words):
         return match + shared
     leaving = QUITTING | LEAVE_VERBS

@@ -168,7 +168,7 @@ def answer(evidence: Evidence) -> str | None:
             return None  # only negations fill the slot: nothing happened to date
         target = candidates[0]
         # "what day do I play five-a-side?": the day it happens, not the day it was said
-        said = expect.said_day(target) if expect.asks_schedule(intent.text) else None
+        said = expect.said_day(target, times=True) if expect.asks_schedule(intent.text) else None
         if said and said.lower() not in intent.text.lower():
             return sentence(said)
         dated = dated_beside(evidence, [target])  # "her wedding is set for 14 June"
@@ -434,10 +434,21 @@ def unanswered(evidence: Evidence) -> bool:
     # 16" of a cat says nothing of how old Kelvin is
     own = owned_by(evidence.speaker, intent.subject)
     told = [f for f in evidence.facts if own or _of(f, intent.subject)]
+    if intent.relation == "works_as" and any(earns_by(f) for f in told):
+        return False  # "What does Ronald's mother do?" - "she sells matooke at the market"
     if stems is not None and not any(says(f, stems) for f in told):
         return True
     # something close in meaning may answer what the slot reading missed
     return owned_by(evidence.speaker, intent.subject) and evidence.best_similarity < RELATED
+
+
+# Verbs of a living made other than by a job's name.
+EARNING = {"sell", "run", "manage", "farm", "breed", "trade", "drive", "teach", "tailor"}
+EARNING |= {"deliver", "nurse", "guide", "coach", "present", "consult", "freelance"}
+
+
+def earns_by(fact: Fact) -> bool:
+    return fact.is_true and slot_name(fact.relation).split("_")[0] in EARNING and bool(fact.object)
 
 
 def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:

@@ -8,6 +8,8 @@ group where it was told ("kicking off a sci-fi reading group"): a modifier of th
 whose meaning is close to the asked noun's (a genre, a colour, a flavour), not "new" or "local".
 """
 
+import re
+
 from memory import embeddings
 from memory.models import Fact
 from memory.nlp import same_entity, stem, tokenize
@@ -33,12 +35,48 @@ def answer(evidence: Evidence) -> str | None:
     held = [f for f in evidence.facts if f.is_true and role_of(f) == wanted.noun]
     held = [f for f in held if same_entity(f.subject, intent.subject or evidence.speaker)]
     slot = [f for f in evidence.facts if f.pk in evidence.triplet_ids]
+    if not held and not slot:
+        return headed(evidence, wanted.noun)
     if not held or any(wanted.noun in stems(f.object) for f in slot):
         return None  # the slot says it ("bought a Corolla"), or nothing of that kind is held
     many = plural(intent.text, wanted.noun)
     if many:
         return listed(many, held + bought(evidence, wanted.noun, held))
     newest = max(held, key=lambda f: (f.truth_since, f.pk))
+    return sentence(speak(newest, evidence.speaker))
+
+
+AHEAD = re.compile(r"\b(?:going to|gonna|will|'ll|shall|from|next|plan|planning)\b", re.I)
+# Words that say which one of a kind nobody could tell apart by them.
+EMPTY_MODIFIERS = {"a", "an", "the", "new", "old", "first", "last", "next", "current", "other"}
+EMPTY_MODIFIERS |= {"big", "small", "little", "nice", "good", "great", "another", "same"}
+
+
+def headed(evidence: Evidence, noun: str) -> str | None:
+    """ "Which show do I present?" after "I do the afternoon drive show" and "From May I'm
+    moving to the breakfast show": no slot of the question's verb is held, but a value of the
+    kind asked is, said of the subject; what holds now, not what is planned."""
+    if plural(evidence.intent.text, noun) or AHEAD.search(evidence.intent.text):
+        # ("which students ...?": the members of a set, which slots list; "which boat am I
+        # going to command?": what is planned)
+        return None
+    subject = evidence.intent.subject or evidence.speaker
+    asked = set(tokenize(evidence.intent.text.lower()))
+    kind = [
+        f
+        for f in evidence.facts
+        if f.is_true
+        and not f.relation.startswith(("not:", "plan:"))
+        and f.object
+        and stem(f.object.split()[-1].lower()) == noun
+        # (a word besides the kind's that the question does not say: "got a job", "a night
+        # class" for "what night class ...?" say nothing)
+        and set(f.object.lower().split()[:-1]) - EMPTY_MODIFIERS - asked
+        and same_entity(f.subject, subject)
+    ]
+    if not kind:
+        return None
+    newest = max(kind, key=lambda f: (f.truth_since, f.pk))
     return sentence(speak(newest, evidence.speaker))
 
 

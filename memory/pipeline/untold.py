@@ -21,7 +21,8 @@ from memory.pipeline.aligned import activity
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
-from memory.pipeline.slots import slot_of
+from memory.pipeline.slots import earns_by, slot_of
+from memory.pipeline.valuekinds import says_job
 
 
 def never_told(evidence: Evidence) -> bool:
@@ -184,6 +185,8 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     if slot in ("has", "run", "own") and owned and owned[0] in BUSINESSES:
         # "she has small business, selling injera": a business of one's own is one's work
         return same_entity(fact.subject, subject)
+    if earns_by(fact) and same_entity(fact.subject, subject):
+        return True  # "he drives a taxi in Durban", "she sells matooke at the market"
     if not slot:  # "Claire's first week as deputy head done"
         return named and may_say_job(source(fact), subject)
     job = slot in JOB_SLOTS or (slot == "is" and fact.object.lower().startswith(("a ", "an ")))
@@ -222,7 +225,8 @@ def may_say_job(text: str, subject: str) -> bool:
     """Whether a sentence kept whole may say what `subject` does: they are the subject of a
     clause that says an activity or what they are, or the sentence names a post beside them
     ("Claire's first week as deputy head"); "padel with Tomaž on thursdays" does not."""
-    first = tokenize(subject.lower())[:1]
+    # (someone's role is named by its word: "Ronald's mother sells matooke" is the mother's)
+    first = tokenize(subject.lower())[-1:] if "'s " in subject else tokenize(subject.lower())[:1]
     for token in parse(text):
         if not first or token.lower_ != first[0]:
             continue
@@ -285,3 +289,17 @@ def named_between(doc, start: int, end: int, gender: str, own: Sequence[str] = (
         if token.pos_ == "PROPN" and person and token.lower_ not in beside:
             return True
     return False
+
+
+def earned_living(evidence: Evidence, facts: list[Fact]) -> list[Fact]:
+    """ "What does Ronald's mother do?" with no job told, but "she sells matooke at the
+    market": what they do for a living in a verb of its own, not "she is very proud"."""
+    intent = evidence.intent
+    if intent.relation != "works_as" or not intent.subject:
+        return []
+    if same_entity(evidence.speaker, intent.subject):
+        return []  # (the user's own work is read by meaning: "I own way too many bikes")
+    slot = [f for f in facts if f.pk in evidence.triplet_ids]
+    if any(slot_of(f) != "is" or says_job(f.object) for f in slot):
+        return []
+    return [f for f in evidence.facts if earns_by(f) and same_entity(f.subject, intent.subject)][:1]

@@ -22,6 +22,7 @@ from memory.pipeline.leaving import (
     matches_object,
     stems,
     stop_planned,
+    stops_asked,
 )
 from memory.pipeline.names import about_subject, mentions, only_departed, source
 from memory.pipeline.question import Evidence, open_verb
@@ -85,8 +86,13 @@ def _ends_asked(clause: str, text: str, asked: set[str]) -> bool:
     named it ("luma got out and hasn't come back. I think she's gone")."""
     if asked & stems(clause):
         return True
+    at = text.lower().find(clause.lower())  # (the parse puts back a name's capital)
+    # ("desi's given up being vegan": the clause read is "Desi's given up"; what was given
+    # up follows it in the same phrase)
+    if at >= 0 and asked & stems(re.split(r"[,.;!?]", text[at:], maxsplit=1)[0]):
+        return True
     words = set(nlp.tokenize(clause.lower()))
-    before = text[: max(text.find(clause), 0)]
+    before = text[: max(at, 0)]
     return bool(words & PRONOUNS) and bool(asked & stems(before))
 
 
@@ -159,6 +165,7 @@ def not_done(plan: Fact, evidence: Evidence, said: str) -> str:
     # ("Do I still teach the morning classes?" before "from January I stop the morning
     # classes": a plan to stop what is asked)
     stop = plan.relation == f"not:plan:{evidence.intent.relation}"
+    stop = stop or stops_asked(plan, evidence.intent)  # ("come to us on Mondays": "come on")
     stop = stop or slot_name(plan.relation).split("_")[0] in STOP_VERBS
     ending = ending or stop and STILL.search(evidence.intent.text) is not None
     if ending and evidence.intent.relation not in LOSS_VERBS | LEAVE_VERBS:
