@@ -9,11 +9,9 @@ vegetarian?"), sets ("What pets do I have?"), the speaker as subject, and "when"
 
 import re
 from dataclasses import replace
-from functools import cache
-
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from memory.nlp.anchors import event_anchor
+from memory.nlp.asked import GOING_TO, asked_plainly, verb_of, will_do
 from memory.nlp.heldby import by_duty, common_noun, held_here, in_charge, in_group
 from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS
@@ -123,78 +121,11 @@ def as_duty(text: str) -> str:
     return ON_DUTY.sub(_duty, said) if ON_DUTY.search(said) else text
 
 
-# "where is Chamari going to teach?" asks what "where will Chamari teach?" asks (not where
-# she is going)
-GOING_TO = re.compile(r"\b(?:is|are|am)\s+(\w+(?: \w+)?)\s+going to\s+([a-z]+)\b", re.I)
-
-
-def _will(found: re.Match) -> str:
-    """ "is Chamari going to teach" -> "will Chamari teach"; not "are we going to the ..."."""
-    from lemminflect import getAllLemmas
-
-    verb = found.group(2).lower()
-    if verb not in getAllLemmas(verb).get("VERB", ()) or verb in STOP_WORDS:
-        return found.group(0)
-    return f"will {found.group(1)} {found.group(2)}"
-
-
-# "Which animals share my home?" asks who lives with the speaker
-SHARE_HOME = re.compile(
-    r"(?<!\bI )(?<!\bwe )\b(share|shares|sharing)\s+(?:my|our)\s+"
-    r"(?:home|house|flat|apartment|place)\b(?!\s+with)",
-    re.I,
-)
-
-
-# "who's living at mine now?", "who is staying at ours?": at the speaker's home is with them
-AT_MINE = re.compile(r"\b(living|lives|live|staying|stays|stay)\s+at\s+(?:mine|ours)\b", re.I)
-
-
-def _live_with(found: re.Match) -> str:
-    verb = found.group(1).lower()
-    return {"share": "live", "shares": "lives", "sharing": "living"}[verb] + " with me"
-
-
-# "what does ben want in the greenhouse?": the word between the auxiliary and the verb is
-# the subject, so a first name there is one even where it is an English word too
-ASKED_OF = re.compile(
-    r"^((?:what|where|when|who|how|why|which\s+\w+)\s+(?:does|did|is|was|has|had|will|can)\s+)"
-    r"([a-z]+)(?=\s+[a-z]+)"
-)
-
-
-def _name_asked(found: re.Match) -> str:
-    word = found[2]
-    if word in STOP_WORDS or word in PEOPLE or len(word) < 3 or word not in _first_names():
-        return found[0]
-    return found[1] + word.capitalize()
-
-
-@cache
-def _first_names() -> frozenset[str]:
-    from memory.nlp.predicates import listed_names
-
-    return frozenset(listed_names())
-
-
-# "Who has to sort out the refunds?", "who needs to feed the cat?": asks who does it
-HAS_TO = re.compile(r"^(who)\s+(?:has|had|needs|needed)\s+to\s+([a-z]+)\b", re.I)
-
-
-def _does(found: re.Match) -> str:
-    from lemminflect import getInflection
-
-    verb = found[2].lower()
-    done = getInflection(verb, tag="VBZ")
-    return f"{found[1]} {done[0] if done else verb}"
-
-
 def read_question(text: str, *, speaker: str) -> QuestionIntent:
-    text = HAS_TO.sub(_does, ASKED_OF.sub(_name_asked, text))
-    text = AT_MINE.sub(r"\1 with me", as_duty(SHARE_HOME.sub(_live_with, text)))
+    text = as_duty(asked_plainly(text))
     text = WH_IS.sub(r"\1 is", text)
     text = WHAT_IS_DOING.sub(r"\1 is", text)
-    text = GOING_TO.sub(_will, text)
+    text = GOING_TO.sub(will_do, text)
     now = NOWADAYS.sub("now", text) if not FOR_WHOM.match(text) else text
     intent = household(_read_question(now, speaker=speaker), speaker)
     role = (intent.relation or "").removeprefix("role:")
@@ -202,7 +133,7 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     if role != intent.relation and mine and intent.wh == "where" and FROM_END.search(text):
         # "Where's my apprentice from?" asks where the apprentice comes from, not who it is
         intent = replace(intent, subject=f"{speaker}'s {role}", relation="from", object=None)
-    intent = replace(intent, relation=_verb_of(intent.relation))
+    intent = replace(intent, relation=verb_of(intent.relation))
     if (intent.relation or "").endswith("_after") and intent.wants_order:
         # "who looks after sales now?": the verb's particle, no time after sales
         intent = replace(intent, wants_order=False, anchor=None)
@@ -216,17 +147,6 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
         if "'s " in parts[-1]:  # "Tarik and Lejla's dad" is the dad of both
             subject = parts[-1].strip()
     return replace(intent, subject=subject, anchor=event_anchor(intent.anchor))
-
-
-def _verb_of(relation: str | None) -> str | None:
-    """ "what is Anouk opening?": the parser takes the "-ing" word after a name for a noun
-    ("Anouk opening"), so the slot is its verb's ("open")."""
-    if not relation or not re.fullmatch(r"[a-z]+ing", relation) or relation in ("doing", "going"):
-        return relation
-    from lemminflect import getLemma
-
-    lemmas = getLemma(relation, upos="VERB")
-    return lemmas[0] if lemmas and lemmas[0] != relation else relation
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:

@@ -251,7 +251,7 @@ def borne(verb: Token) -> Token | None:
 
 
 # "a night class in Italian": a language is a field of study, not a place
-TONGUE_ENDINGS = ("ian", "ish", "ese", "ch", "ic", "ean", "ian")
+TONGUE_ENDINGS = ("ian", "ish", "ese", "ch", "ic", "ean")
 TONGUES = {"greek", "thai", "hindi", "urdu", "latin", "swahili", "hebrew", "tagalog", "german"}
 
 
