@@ -61,6 +61,10 @@ def headed(evidence: Evidence, noun: str) -> str | None:
         # going to command?": what is planned)
         return None
     subject = evidence.intent.subject or evidence.speaker
+    if not same_entity(subject, evidence.speaker):
+        # (of the user's own life only: of others, what is told in the news of them may be
+        # old or of another team, "What sports team is Red Walters a member of?")
+        return None
     asked = set(tokenize(evidence.intent.text.lower()))
     kind = [
         f
