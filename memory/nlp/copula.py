@@ -327,7 +327,7 @@ class CopulaFrames:
         places = prep_objects(verb) + [
             po for c in verb.children if c.dep_ == "advmod" for po in prep_objects(c)
         ]
-        places = [po for po in places if po[0] != "with"] + [po for po in places if po[0] == "with"]
+        places = sorted(places, key=lambda po: po[0] == "with")  # (stable: in order said)
         if places:
             prep, obj = places[0]
             relation = self.place_relation(prep, obj)

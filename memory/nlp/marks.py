@@ -26,7 +26,7 @@ from memory.nlp.endings import (
 )
 from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, parse
-from memory.nlp.predicates import is_plan
+from memory.nlp.predicates import WILL, auxiliaries, is_plan
 from memory.nlp.reader import is_time, prep_objects
 from memory.nlp.words import PEOPLE
 
@@ -290,9 +290,8 @@ def _to_come(head: Token) -> bool:
     I'm no longer taking German groups" ends them now)."""
     if head.pos_ not in ("VERB", "AUX"):
         return False
-    auxes = {a.lower_ for a in head.children if a.dep_ in ("aux", "auxpass")}
     going = head.dep_ == "xcomp" and head.head.lemma_ == "go" and head.head.tag_ == "VBG"
-    return bool(auxes & {"will", "wo", "'ll", "shall"}) or going
+    return bool(auxiliaries(head) & WILL) or going
 
 
 def _narrated(verb: Token) -> bool:

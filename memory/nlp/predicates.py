@@ -213,22 +213,25 @@ def negated(predicate: Token) -> bool:
     return False
 
 
-def _auxes(verb: Token) -> set[str]:
-    # ("won't" is "wo" and "n't" to the tokenizer)
+WILL = {"will", "'ll", "shall"}
+
+
+def auxiliaries(verb: Token) -> set[str]:
+    """The verb's auxiliaries, in lower case ("won't" is "wo" and "n't" to the tokenizer)."""
     return {"will" if a.lower_ == "wo" else a.lower_ for a in children(verb, "aux", "auxpass")}
 
 
 def is_plan(predicate: Token) -> bool:
     """A future or planned change: "will start", "is moving next month", "plans to move"."""
-    auxes = _auxes(predicate)
+    auxes = auxiliaries(predicate)
     if not auxes and predicate.dep_ == "conj" and not children(predicate, "nsubj"):
         # "They're selling the flat and moving to the Algarve": the joined verb shares the
         # first one's auxiliaries (past a noun the parser may have joined it to); one with a
         # subject of its own has its own tense ("has got a job ... and she moves in June").
         head = predicate.head
         head = head.head if head.pos_ not in ("VERB", "AUX") else head
-        auxes = _auxes(head)
-    if auxes & {"will", "'ll", "shall"}:
+        auxes = auxiliaries(head)
+    if auxes & WILL:
         return True
     # ("decided to sell the house and move to Yuma": the joined verb is planned too)
     planned = predicate.head if predicate.dep_ == "conj" else predicate

@@ -10,17 +10,19 @@ A parser component that runs before the parser, on the tagger's tags only; so do
 
 from spacy.tokens import Doc, Token
 
+from memory.nlp.casing import is_first_name
+from memory.nlp.parse import BREAKS as CLAUSE_BREAKS
+from memory.nlp.parse import FINITE, SUBJECTS, SUBORDINATE
+
 # Pronouns that only ever start a clause (not "you": "thank you she said"; not "it": "love
 # it" ends one as often)
-OPENING = {"i", "he", "she", "they", "we"}
-FINITE = {"VBD", "VBP", "VBZ", "MD"}
+OPENING = SUBJECTS - {"you"}
 # Tags of a word a clause may end with before a new subject.
 ENDING = {"NN", "NNS", "NNP", "NNPS", "CD", "RB", "JJ", "RP"}
 # Words after which a pronoun opens a clause that belongs to them ("since she is", "so I
 # think", "the day we met", "more than he is").
-BINDING = {"when", "if", "because", "since", "after", "before", "while", "although", "though"}
-BINDING |= {"as", "once", "until", "till", "unless", "so", "that", "than", "where", "why"}
-BINDING |= {"how", "whether", "and", "but", "or", "nor", "then", "now", "also", "too"}
+BINDING = SUBORDINATE | {"that", "than", "where", "why", "how", "whether", "and", "but", "or"}
+BINDING |= {"nor", "then", "now", "also", "too"}
 BINDING |= {"day", "time", "way", "moment", "week", "year", "night", "morning", "first"}
 # Adverbs that open the clause of the pronoun after them.
 LEADING = {"now", "then", "later", "today", "yesterday", "tomorrow", "also"}
@@ -31,16 +33,16 @@ SAYING |= {"meant", "feel", "felt", "believe", "realised", "realized", "promised
 SAYING |= {"asked", "texted", "messaged", "msgd", "wrote", "swear", "bet", "wish", "means"}
 SAYING |= {"reminded", "admitted", "explained", "decided", "agreed", "saw", "noticed"}
 SAYING |= {"turns", "turned", "seems", "seemed", "figured", "learned", "learnt", "found"}
-# Words that open a clause bound to the one after it ("when I was there I walked").
-SUBORDINATING = {"when", "if", "because", "since", "after", "before", "while", "although"}
-SUBORDINATING |= {"though", "once", "until", "till", "unless", "whenever", "as"}
+# Words that open a clause bound to the one after it ("when I was there I walked"; "so"
+# opens the next clause as often: "ok so I'm Aroha I'm an arborist")
+SUBORDINATING = SUBORDINATE - {"so"}
 # Words that open a clause bound to the one after it.
 OPENING_BOUND = set(SUBORDINATING)
 # ... and a relative clause ("a cake which of course I couldn't eat")
 OPENING_BOUND |= {"which", "that", "who", "whom", "whose", "what", "where"}
 # ... and a clause joined on whose subject comes late ("so from 1 May I am skipper")
 OPENING_BOUND |= {"so", "and", "but", "or", "then"}
-BREAKS = {".", "!", "?", ",", ";", ":", "—", "–", "-", "...", "…"}
+BREAKS = CLAUSE_BREAKS | {".", "!", "?"}
 SHORTEST = 4  # words of the clause before, with its finite verb
 
 
@@ -119,8 +121,6 @@ def names_opening(doc: Doc) -> Doc:
     it does not know at the start of a sentence, takes it for an adverb, and the parser then
     leaves the verb with no subject. A listed first name (no English word) before a finite
     verb is tagged as the name it is."""
-    from memory.nlp.casing import is_first_name
-
     for token in doc[:-1]:
         opens = token.i == 0 or doc[token.i - 1].text in BREAKS or token.is_sent_start
         if not opens or token.tag_ not in ("RB", "JJ", "NN", "VB") or not token.text.istitle():

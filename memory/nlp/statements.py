@@ -12,7 +12,7 @@ from memory.nlp.fragments import bare_roles, jobs_now, named_after, with_speaker
 from memory.nlp.frames import DUTIES, Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, parse, parse_entities
-from memory.nlp.predicates import later_start, name_gender, start_within
+from memory.nlp.predicates import MONTH_NAMES, WEEKDAYS, later_start, name_gender, start_within
 from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, named_next, with_names
@@ -121,8 +121,7 @@ CLEFT = re.compile(r"\bit(?: was|'s| is) ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:who|that
 
 # "From March Joost goes down to four days": the parser reads "March Joost" as one name; a
 # comma after a fronted month or day keeps them apart
-_WHEN = "january|february|march|april|may|june|july|august|september|october|november|december"
-_WHEN += "|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WHEN = "|".join([*MONTH_NAMES, *(d for d in WEEKDAYS if d != "weekend")])
 FRONTED_TIME = re.compile(
     rf"(?:^|(?<=[.!?] ))((?:from|since|until|in|by|on) (?:{_WHEN}))(?= [A-Z][a-z]+ [a-z])", re.I
 )

@@ -368,8 +368,9 @@ def said_day(fact: Fact, *, whole: bool = False, times: bool = False) -> str | N
                 days = [token, *(c for c in token.conjuncts if c.lower_ in WEEKDAYS)]
                 days = sorted(days, key=lambda t: t.i)
                 return "on " + " and ".join(t.text.capitalize() for t in days)
-            if times and _time_of_day(token):
-                return " ".join(t.text for t in _phrase(token)).lower()
+            said = _time_of_day(token) if times else None
+            if said:
+                return said
             if token.ent_type_ == "DATE" and token.ent_iob_ == "B":
                 span = next(e for e in doc.ents if e.start == token.i)
                 if span[0].dep_ == "poss":
@@ -388,14 +389,16 @@ TIMES_OF_DAY |= {f"{t}s" for t in TIMES_OF_DAY}
 SAID_WITH = {"in", "at", "every", "each", "before", "after", "by", "around"}
 
 
-def _time_of_day(token: Token) -> bool:
+def _time_of_day(token: Token) -> str | None:
     """ "taken in the morning", "3 milligrams each evening", "at 8 pm": a time it is done
-    at, not one denied ("not the evening")."""
+    at, in its words, not one denied ("not the evening")."""
     if token.lower_ not in TIMES_OF_DAY and (token.ent_type_ != "TIME" or token.ent_iob_ != "B"):
-        return False
+        return None
     phrase = _phrase(token)
     denied = phrase[0].i > 0 and token.doc[phrase[0].i - 1].lower_ in ("not", "no", "never")
-    return not denied and (phrase[0].lower_ in SAID_WITH or token.ent_type_ == "TIME")
+    if denied or not (phrase[0].lower_ in SAID_WITH or token.ent_type_ == "TIME"):
+        return None
+    return " ".join(t.text for t in phrase).lower()
 
 
 def _phrase(token: Token) -> list[Token]:
