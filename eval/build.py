@@ -47,6 +47,7 @@ SETS = (
     "dev23",
     "dev24",
     "dev25",
+    "dev26",
     "holdout",
     "fresh",
     "fresh2",

@@ -109,6 +109,7 @@ if __name__ == "__main__":
                     HERE / "dev23.jsonl",
                     HERE / "dev24.jsonl",
                     HERE / "dev25.jsonl",
+                    HERE / "dev26.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -31,6 +31,7 @@ from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.members import thing_phrase
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
+from memory.nlp.parted import PARTED, in_progress
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, origin_beside
 from memory.nlp.posts import PostFrames, edge_of_spell
 from memory.nlp.predicates import (
@@ -159,6 +160,7 @@ class SentenceFrames(
             self.new_one_named(token)
             self.sent_instead(token)
             self.new_home_said(token)
+            self.owned_home(token)
             self.home_listed(token)
             self.moved_bare(token)
             self.here_in(token)
@@ -231,6 +233,8 @@ class SentenceFrames(
     def predicate(self, verb: Token) -> None:
         if verb.dep_ == "acl" and self.born(verb, verb.head, False):
             return  # "baby girl born tonight": born, with no verb around it
+        if verb.dep_ == "acl" and self.parted_with(verb, verb.head):
+            return  # "ps5 sold.": sold, with no verb around it
         subjects = self.reader.said_by(verb)
         if not subjects and verb.dep_ == "advcl" and verb.tag_ == "VBG":
             # "took in a kitten, calling her Mrvica": who does the clause it hangs from
@@ -280,6 +284,7 @@ class SentenceFrames(
                 continue
             if self.transferred(verb, subject, neg, plan):
                 continue
+            self.lives_and(verb, subject, neg, plan)
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
                 continue
             self.course_in(verb, subject, neg, plan)
@@ -323,7 +328,9 @@ class SentenceFrames(
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            losing = verb.lemma_ in LOSS_VERBS | {"run", "put", "go", "bury"}
+            losing = verb.lemma_ in LOSS_VERBS | PARTED | {"run", "put", "go", "bury"}
+            # ("we are buying a condo and selling the Winnebago": ours until it is sold)
+            plan = plan or verb.lemma_ in LOSS_VERBS | PARTED and in_progress(verb)
             if losing and self.loss(verb, subject, plan):
                 continue
             if self.ended_tie(verb, subject, neg, plan):

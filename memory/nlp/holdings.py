@@ -12,6 +12,7 @@ from memory.nlp.intro import agent
 from memory.nlp.lists import listed_things
 from memory.nlp.members import thing_phrase
 from memory.nlp.parse import Token, child, children
+from memory.nlp.parted import parted_thing
 from memory.nlp.predicates import called, listed_gender
 from memory.nlp.reader import (
     ACQUIRE,
@@ -416,12 +417,21 @@ class HoldingFrames:
             Frame(owner or self.reader.speaker, "", self.reader.value(subject), True)
         )
 
+    def parted_with(self, verb: Token, thing: Token) -> bool:
+        """ "The Passat is sold", "ps5 sold.": no longer had by its owner (parted.py)."""
+        gone = parted_thing(verb, thing)
+        if gone is not None:
+            self.lost(gone)
+        return gone is not None
+
     def loss(self, verb: Token, subject: Token, plan: bool = False) -> bool:
         """ "We gave Tofu to my parents", "Rex died": a member leaves the owner's set."""
         if verb.dep_ == "ccomp" and verb.head.lemma_ in OPINION:
             return False  # "Mum thinks I've lost the plot": what someone thinks, no loss
         if plan:
             return False  # "we've decided to sell the Lakshmi": still ours until it is sold
+        if self.parted_with(verb, subject):
+            return True
         away = any(c.lower_ == "away" for c in verb.children)
         # "the f150's gone", "beam's gone": gone, not gone somewhere
         gone = verb.lower_ == "gone" and any(c.lemma_ == "be" for c in verb.children)

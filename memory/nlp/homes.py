@@ -23,6 +23,13 @@ HOMES = DWELLINGS - {"studio"}
 # Verbs of getting a home to live in ("got a flat in Leith", "took a room in Hackney"); one
 # found is often still to move into ("found a farmhouse ..., we'll live there from spring").
 GOT_HOME = ("get", "take")
+# Words that make a home one does not live in now ("their holiday flat", "my old house").
+NOT_LIVED_IN = {"holiday", "summer", "weekend", "beach", "second", "old", "former", "previous"}
+NOT_LIVED_IN |= {"first", "childhood", "dream", "future", "new", "rental", "investment"}
+# What one does to a home that says more than living in it (read by their own frames).
+# (those given up are lived in until done: "selling their house in X", not "sold")
+HOME_CHANGES = {"buy", "purchase", "find", "rent", "get", "take", "view", "visit", "inherit"}
+HOME_CHANGES |= {"let", "build", "want", "need", "look", "like", "love", "miss", "clean"}
 
 
 def home_place(token: Token, *, lived: bool = False) -> Token | None:
@@ -102,6 +109,56 @@ class HomeFrames:
         place = home_place(token)
         if place is not None:
             self.add(self.reader.speaker, "lives_in", self.reader.value(place))
+
+    def lives_and(self, verb: Token, subject: Token, neg: bool, plan: bool) -> None:
+        """ "Sabine lives and works in Wismar", "he lives and breathes football in Leeds": a
+        bare "lives" shares the place of the verb joined to it."""
+        if verb.lemma_ != "live" or neg or prep_objects(verb) or child(verb, "dobj", "advmod"):
+            return
+        joined = [c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")]
+        for other in joined:
+            held = prep_objects(other) + [
+                po for o in children(other, "dobj") for po in prep_objects(o)
+            ]
+            places = [o for p, o in held if p == "in" and named(o) and not is_time(o)]
+            if places:
+                self.add(
+                    self.reader.entity(subject), "lives_in", self.reader.value(places[0]), plan=plan
+                )
+                return
+
+    def owned_home(self, token: Token) -> None:
+        """ "they are selling their house in Leominster", "Ana's flat in Brno has a leak":
+        someone's own home in a place is where they live, until a move says otherwise; not
+        one bought, rented, left or sold (other frames read those), nor a second home."""
+        poss = child(token, "poss")
+        place = home_place(token) if poss is not None else None
+        if place is None or token.lemma_.lower() not in HOMES - {"home", "room", "place"}:
+            return
+        if any(c.lower_ in NOT_LIVED_IN for c in token.children):
+            return  # ("their holiday flat in Algarve", "my old house in Ipswich")
+        verb = next((t for t in token.ancestors if t.pos_ in ("VERB", "AUX")), None)
+        if verb is not None and verb.lemma_ in HOME_CHANGES:
+            return  # bought, rented, sold or left: not simply lived in
+        if verb is not None and verb.tag_ in ("VBD", "VBN") and verb.lemma_ not in ("be", "have"):
+            return  # ("moved out of our flat in Brno", "sold their house": said of then)
+        if any(c.dep_ == "neg" for c in (verb.children if verb is not None else ())):
+            return
+        owners = self.home_owners(token, poss, verb)
+        for owner in owners:
+            self.add(owner, "lives_in", self.reader.value(place))
+
+    def home_owners(self, token: Token, poss: Token, verb: Token | None) -> list[str]:
+        """Who "their"/"our" home is: the verb's subjects when they are named ("She and her
+        husband Graham are selling their house"), else whose the reader says it is."""
+        if poss.lower_ in ("their", "our") and verb is not None and token.dep_ == "dobj":
+            subject = child(verb, "nsubj")
+            if subject is not None and subject.lower_ not in ("they", "we"):
+                said = [subject, *(c for c in subject.subtree if c.dep_ == "conj")]
+                owners = [self.reader.entity(s) for s in said]
+                return [o for o in owners if o[:1].isupper() or o == self.reader.speaker]
+        owner = self.reader.owner(token)
+        return [owner] if owner else []
 
     def moved_bare(self, token: Token) -> None:
         """ "Moved house. Esch to Bettembourg.": a place to a place, with no verb, after a

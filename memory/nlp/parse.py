@@ -319,7 +319,8 @@ def destinations(doc: Doc) -> Doc:
 def past_forms(doc: Doc) -> Doc:
     """ "Got a 2019 Focus ST off a dealer": a past form the tagger took for a base form
     (mostly a capitalised verb opening a fragment) is past, with the verb's own lemma
-    ("get", not "got")."""
+    ("get", not "got"); and an -ing form takes the dictionary's lemma where the
+    lemmatiser's is no verb of that form ("riding" is "ride", not "rid")."""
     from lemminflect import getAllLemmas
 
     for token in doc:
@@ -328,6 +329,11 @@ def past_forms(doc: Doc) -> Doc:
         lemmas = getAllLemmas(token.lower_).get("VERB", ())
         if lemmas and token.lower_ not in lemmas:
             token.lemma_, token.tag_ = lemmas[0], "VBD"
+    for token in doc:
+        # "he's riding a boda now": the lemmatiser's "rid" (as in "got rid of") is a loss
+        lemmas = _verb_lemmas(token.lower_) if token.tag_ == "VBG" else ()
+        if len(lemmas) == 1 and token.lemma_ != lemmas[0]:
+            token.lemma_ = lemmas[0]  # (only where the dictionary knows the word, one way)
     for token in doc[1:]:
         # "Hired Dan.": a fragment's opening past form taken for a name, and the name after
         # it for a bare adverb; the verb is past and the name its object
@@ -341,6 +347,12 @@ def past_forms(doc: Doc) -> Doc:
             verb.lemma_, verb.tag_, verb.pos_ = lemmas[0], "VBD", "VERB"
             token.dep_ = "dobj"
     return doc
+
+
+def _verb_lemmas(word: str) -> tuple[str, ...]:
+    from lemminflect import getAllLemmas
+
+    return tuple(getAllLemmas(word).get("VERB", ()))
 
 
 def owned_nouns(doc: Doc) -> Doc:

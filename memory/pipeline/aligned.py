@@ -60,6 +60,8 @@ NO_ACTIVITY |= LOSS_VERBS | STOP_VERBS | LEAVE_VERBS  # what one gave up is not 
 NO_ACTIVITY |= {"talk", "chat", "speak", "ask", "argue", "discuss", "laugh", "joke", "vote"}
 NO_ACTIVITY |= {"complain", "worry", "agree", "plan", "decide", "wonder", "hope", "miss"}
 NO_ACTIVITY |= {"love", "like", "hate", "text", "call", "visit"}
+# where and with whom one lives is no trade ("What does Kasia do?" - "lives in Katowice")
+NO_ACTIVITY |= {"live", "reside", "settle", "move", "marry", "date", "meet", "sleep"}
 # Children of a predicate that are other clauses, or say how it was said, not what was done.
 OTHER_CLAUSES = {"conj", "cc", "advcl", "ccomp", "parataxis", "punct", "mark", "intj", "discourse"}
 CONTENT = ("NOUN", "PROPN", "ADJ", "NUM", "VERB")

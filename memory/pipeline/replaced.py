@@ -18,7 +18,8 @@ from lemminflect import getInflection
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.casing import CHAT_WORDS, is_first_name, known_as
-from memory.nlp.parse import Token, governing_verb, parse
+from memory.nlp.parse import Token, child, children, governing_verb, parse
+from memory.nlp.parted import PARTED
 from memory.nlp.predicates import is_plan, is_time, negated
 from memory.nlp.reader import ANIMATE, LEAVE_VERBS, LOSS_VERBS, PEOPLE, STOP_VERBS, Reader
 from memory.nlp.statements import LAUGHTER
@@ -31,7 +32,7 @@ PLACES = ("pobj", "dobj", "attr", "appos", "nsubj", "nsubjpass", "conj", "oprd")
 WHERE = {"at", "in", "for", "near", "outside", "from", "to", "into"}
 GAINING = {"buy", "get", "adopt", "start", "join", "switch", "move", "pick", "take", "begin"}
 GAINING |= {"sign", "enrol", "enroll", "hire", "open", "rescue", "find", "land", "settle"}
-ENDING = LEAVE_VERBS | LOSS_VERBS | STOP_VERBS
+ENDING = LEAVE_VERBS | LOSS_VERBS | STOP_VERBS | PARTED
 ALIKE = 0.6  # least score (place + kind + question) of a value said before X
 
 
@@ -152,6 +153,18 @@ def best_value(
     return best.value if best is not None else ""
 
 
+def names_its_value(token: Token) -> bool:
+    """Whether `token` is the subject of a copula whose attribute is a name ("my scooty is a
+    2016 Activa", "van's a transit connect")."""
+    verb = token.head
+    if token.dep_ != "nsubj" or verb.lemma_ != "be":
+        return False
+    value = child(verb, "attr")
+    return value is not None and (
+        value.pos_ == "PROPN" or any(c.pos_ == "PROPN" for c in children(value, "compound"))
+    )
+
+
 def kind_nouns(question: str, anchor: set[str]) -> set[str]:
     """The stems of the nouns a question names besides X: "formula" in "which formula did
     we use before SMA?"."""
@@ -215,6 +228,8 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
         return False  # "lol", "tbh": chat, which the tagger takes for nouns
     if nlp.stem(token.lower_) in anchor | asked:
         return False  # X itself, or a word of the question ("winery")
+    if token.pos_ == "NOUN" and names_its_value(token):
+        return False  # "my scooty is a 2016 Activa": the Activa was had, "scooty" says its kind
     if wanted is not None and wanted.kind == "person":
         return token.pos_ == "PROPN" and is_first_name(token.text) or token.lower_ in ANIMATE
     if wanted is not None and wanted.kind == "place":
@@ -228,7 +243,14 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
         return token.head.lower_ == "at"
     if doing:  # "What did Léa do before ringette?": a job, or what one took up or gave up
         return role(token) == "is" or ended(token) or token.dep_ == "dobj"
+    if wanted is not None and wanted.kind == "noun":
+        # ("what scooter did I have before the Kymco?": not "in Shanhua", where one lives)
+        return not (token.pos_ == "PROPN" and token.dep_ == "pobj" and token.head.lower_ in HOMED)
     return True
+
+
+# Prepositions before a named place that is where someone is, not a thing they had.
+HOMED = {"in", "to", "from", "near", "outside"}
 
 
 def planned(token: Token) -> bool:

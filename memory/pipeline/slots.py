@@ -12,7 +12,7 @@ from memory.nlp import ask, entity_key, stem, tokenize
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
 from memory.nlp.wording import owner_phrase
-from memory.nlp.words import COLLECTIVES
+from memory.nlp.words import ANIMATE, COLLECTIVES, PEOPLE
 from memory.pipeline import expect, household, typed
 from memory.pipeline.dates import MONTHS, dated_beside, on_date, stated_date
 from memory.pipeline.earlier import earlier_by_meaning
@@ -60,7 +60,7 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     something had whose noun is in it ("alice has a puppy")."""
     slot = slot_of(fact)
     if slot == "is" and "works_as" in roles:
-        return says_job(fact.object)  # "Hugo is Dutch" says nothing of his job
+        return says_job(fact.object, source(fact))  # "Hugo is Dutch" says nothing of his job
     if slot in ACQUIRED and roles & VEHICLE_SLOTS:
         return vehicle(fact.object)
     if slot in roles:
@@ -448,7 +448,11 @@ EARNING |= {"deliver", "nurse", "guide", "coach", "present", "consult", "freelan
 
 
 def earns_by(fact: Fact) -> bool:
-    return fact.is_true and slot_name(fact.relation).split("_")[0] in EARNING and bool(fact.object)
+    """ "she sells matooke", "he drives a taxi": a trade; not a sale to come ("is selling
+    her place")."""
+    if not fact.is_true or "plan:" in fact.relation:
+        return False
+    return slot_name(fact.relation).split("_")[0] in EARNING and bool(fact.object)
 
 
 def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
@@ -483,7 +487,10 @@ def replaced_by(evidence: Evidence, old: Fact) -> str:
     ... and bought a Royal Enfield Himalayan" -> "you ride Royal Enfield Himalayan")."""
     from memory.pipeline import replaced
 
-    if ":" in slot_of(old) or evidence.intent.wants_past:
+    # (a thing's role may pass to what was got after it, "my a52 died so i bought an iphone
+    # 13"; a person's is told by its own readers)
+    role = slot_of(old).removeprefix("role:")
+    if ":" in role or role in PEOPLE | ANIMATE or evidence.intent.wants_past:
         return ""
     return held(old, replaced.value_after(evidence, old), evidence.speaker)
 
