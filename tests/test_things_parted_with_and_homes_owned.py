@@ -107,3 +107,10 @@ def test_a_thing_bought_after_the_last_one_died_takes_its_place(chat):
     chat.tell("the g54 finally died so i bought a refurb Pixel 7 from a guy at work")
     answer = chat.ask("what phone have i got now?")
     assert answer.index("Pixel") < answer.index("G54")
+
+
+def test_where_one_moved_to_is_the_home_not_a_name_the_tagger_hung_on_the_verb(chat):
+    chat.tell("Our neighbour's girl Kirra lives with her mum in Dubbo.")
+    chat.tell("And Kirra's moved to Bathurst, loves it, rang Jo once in three weeks")
+    answer = chat.ask("Where's Kirra living now?")
+    assert answer.startswith("Kirra lives in Bathurst")
