@@ -114,3 +114,9 @@ def test_where_one_moved_to_is_the_home_not_a_name_the_tagger_hung_on_the_verb(c
     chat.tell("And Kirra's moved to Bathurst, loves it, rang Jo once in three weeks")
     answer = chat.ask("Where's Kirra living now?")
     assert answer.startswith("Kirra lives in Bathurst")
+
+
+def test_a_house_moved_to_is_not_where_one_lives_yet(chat):
+    chat.tell("My father lives with us in Gdynia since the winter.")
+    chat.tell("my dad's moving back to his flat in Elblag in the spring, says we're too loud")
+    assert chat.ask("Does my dad live with us?").startswith("Yes")

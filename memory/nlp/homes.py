@@ -137,6 +137,8 @@ class HomeFrames:
             return
         if any(c.lower_ in NOT_LIVED_IN for c in token.children):
             return  # ("their holiday flat in Algarve", "my old house in Ipswich")
+        if token.dep_ == "pobj" and token.head.lower_ in ("to", "into"):
+            return  # ("moving back to his flat in Sopot": where one is going, not is)
         verb = next((t for t in token.ancestors if t.pos_ in ("VERB", "AUX")), None)
         if verb is not None and verb.lemma_ in HOME_CHANGES:
             return  # bought, rented, sold or left: not simply lived in

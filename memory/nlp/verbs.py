@@ -248,6 +248,7 @@ class VerbFrames:
         Paris", "the CEO of X")."""
         obj = child(verb, "dobj", "attr", "oprd", "acomp")
         gone_to = [o for p, o in prep_objects(verb) if p in ("to", "into") and not is_time(o)]
+        gone_to = [o for o in gone_to if o.pos_ == "PROPN"]  # (not "to a bigger spot")
         if found.relation == "lives_in" and verb.lemma_ in MOVING and gone_to:
             # "Tayla's moved to Orange, loves it, rang Deb": where one moved to, not a name
             # the tagger hung on the verb
