@@ -31,7 +31,7 @@ from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.members import thing_phrase
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
-from memory.nlp.parted import PARTED, in_progress
+from memory.nlp.parted import PARTING, in_progress
 from memory.nlp.persons import LIVING, PersonFrames, age_beside, origin_beside
 from memory.nlp.posts import PostFrames, edge_of_spell
 from memory.nlp.predicates import (
@@ -47,7 +47,6 @@ from memory.nlp.reader import (
     FIRST_PERSON,
     GENERIC_OBJECTS,
     LEAVE_VERBS,
-    LOSS_VERBS,
     PLAN_VERBS,
     STOP_VERBS,
     THIRD_PERSON,
@@ -160,7 +159,7 @@ class SentenceFrames(
             self.new_one_named(token)
             self.sent_instead(token)
             self.new_home_said(token)
-            self.owned_home(token)
+            self.owned_home(token, home)
             self.home_listed(token)
             self.moved_bare(token)
             self.here_in(token)
@@ -328,9 +327,9 @@ class SentenceFrames(
             if found is not None and found.relation != "is_called":
                 self.from_lexicon(verb, subject, found, neg, plan)
                 continue
-            losing = verb.lemma_ in LOSS_VERBS | PARTED | {"run", "put", "go", "bury"}
+            losing = verb.lemma_ in PARTING | {"run", "put", "go", "bury"}
             # ("we are buying a condo and selling the Winnebago": ours until it is sold)
-            plan = plan or verb.lemma_ in LOSS_VERBS | PARTED and in_progress(verb)
+            plan = plan or verb.lemma_ in PARTING and in_progress(verb)
             if losing and self.loss(verb, subject, plan):
                 continue
             if self.ended_tie(verb, subject, neg, plan):

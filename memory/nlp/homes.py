@@ -4,7 +4,7 @@ Cordón"), a home rented or bought. A part of memory.nlp.frames.SentenceFrames, 
 for its size."""
 
 from memory.nlp.casing import is_first_name
-from memory.nlp.parse import Token, child, children, sentence_after
+from memory.nlp.parse import Token, child, children, governing_verb, sentence_after
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
 
 MOVE_PREPS = ("to", "into", "from")
@@ -30,6 +30,9 @@ NOT_LIVED_IN |= {"first", "childhood", "dream", "future", "new", "rental", "inve
 # (those given up are lived in until done: "selling their house in X", not "sold")
 HOME_CHANGES = {"buy", "purchase", "find", "rent", "get", "take", "view", "visit", "inherit"}
 HOME_CHANGES |= {"let", "build", "want", "need", "look", "like", "love", "miss", "clean"}
+# Homes said as someone's own ("their house in X"); "her home near Nyeri" is where her family
+# is as often, and a room or a place is no whole home.
+OWNED_HOMES = HOMES - {"home", "room", "place"}
 
 
 def home_place(token: Token, *, lived: bool = False) -> Token | None:
@@ -127,19 +130,19 @@ class HomeFrames:
                 )
                 return
 
-    def owned_home(self, token: Token) -> None:
+    def owned_home(self, token: Token, place: Token | None) -> None:
         """ "they are selling their house in Leominster", "Ana's flat in Brno has a leak":
-        someone's own home in a place is where they live, until a move says otherwise; not
-        one bought, rented, left or sold (other frames read those), nor a second home."""
+        someone's own home in `place` (its home_place) is where they live, until a move
+        says otherwise; not one bought, rented, left or sold (other frames read those), nor
+        a second home."""
         poss = child(token, "poss")
-        place = home_place(token) if poss is not None else None
-        if place is None or token.lemma_.lower() not in HOMES - {"home", "room", "place"}:
+        if place is None or poss is None or token.lemma_.lower() not in OWNED_HOMES:
             return
         if any(c.lower_ in NOT_LIVED_IN for c in token.children):
             return  # ("their holiday flat in Algarve", "my old house in Ipswich")
         if token.dep_ == "pobj" and token.head.lower_ in ("to", "into"):
             return  # ("moving back to his flat in Sopot": where one is going, not is)
-        verb = next((t for t in token.ancestors if t.pos_ in ("VERB", "AUX")), None)
+        verb = governing_verb(token)
         if verb is not None and verb.lemma_ in HOME_CHANGES:
             return  # bought, rented, sold or left: not simply lived in
         if verb is not None and verb.tag_ in ("VBD", "VBN") and verb.lemma_ not in ("be", "have"):

@@ -321,12 +321,10 @@ def past_forms(doc: Doc) -> Doc:
     (mostly a capitalised verb opening a fragment) is past, with the verb's own lemma
     ("get", not "got"); and an -ing form takes the dictionary's lemma where the
     lemmatiser's is no verb of that form ("riding" is "ride", not "rid")."""
-    from lemminflect import getAllLemmas
-
     for token in doc:
         if token.tag_ != "VB" or token.lemma_ != token.lower_:
             continue
-        lemmas = getAllLemmas(token.lower_).get("VERB", ())
+        lemmas = _verb_lemmas(token.lower_)
         if lemmas and token.lower_ not in lemmas:
             token.lemma_, token.tag_ = lemmas[0], "VBD"
     for token in doc:
@@ -342,7 +340,7 @@ def past_forms(doc: Doc) -> Doc:
             continue
         if verb.dep_ != "ROOT" or verb.is_sent_start is False or not verb.lower_.endswith("ed"):
             continue
-        lemmas = getAllLemmas(verb.lower_).get("VERB", ())
+        lemmas = _verb_lemmas(verb.lower_)
         if lemmas and verb.lower_ not in lemmas and child(verb, "dobj") is None:
             verb.lemma_, verb.tag_, verb.pos_ = lemmas[0], "VBD", "VERB"
             token.dep_ = "dobj"
@@ -350,6 +348,7 @@ def past_forms(doc: Doc) -> Doc:
 
 
 def _verb_lemmas(word: str) -> tuple[str, ...]:
+    """The lemmas the dictionary (lemminflect) gives `word` as a verb."""
     from lemminflect import getAllLemmas
 
     return tuple(getAllLemmas(word).get("VERB", ()))

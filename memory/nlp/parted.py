@@ -5,14 +5,16 @@ way ("we are buying a condo and selling the Winnebago"), which loses nothing yet
 
 from memory.nlp.casing import is_first_name
 from memory.nlp.intro import agent
-from memory.nlp.parse import Token, child, children
+from memory.nlp.parse import Token, child, children, governing_verb
 from memory.nlp.reader import is_time, prep_objects
 from memory.nlp.things import said_before
-from memory.nlp.words import PEOPLE
+from memory.nlp.words import LOSS_VERBS, PEOPLE
 
 # Verbs whose passive says a thing left its owner ("the Passat is sold", "bike got nicked").
 PARTED = {"sell", "steal", "scrap", "donate", "rehome", "repossess", "total", "nick", "pawn"}
 PARTED |= {"auction", "tow", "confiscate", "impound", "trade"}
+# Every verb by which a thing had leaves, said with its owner as subject or not.
+PARTING = LOSS_VERBS | PARTED
 
 
 def parted_thing(verb: Token, thing: Token) -> Token | None:
@@ -45,5 +47,5 @@ def in_progress(verb: Token) -> bool:
         return False
     head = verb
     if verb.dep_ == "conj":  # (the parser may join it to the other verb's object)
-        head = next((t for t in verb.ancestors if t.pos_ in ("VERB", "AUX")), verb)
+        head = governing_verb(verb) or verb
     return head.tag_ == "VBG" and any(a.lemma_ == "be" for a in children(head, "aux"))

@@ -247,12 +247,13 @@ class VerbFrames:
         preposition, else the object noun or what its own preposition names ("a trip to
         Paris", "the CEO of X")."""
         obj = child(verb, "dobj", "attr", "oprd", "acomp")
-        gone_to = [o for p, o in prep_objects(verb) if p in ("to", "into") and not is_time(o)]
-        gone_to = [o for o in gone_to if o.pos_ == "PROPN"]  # (not "to a bigger spot")
-        if found.relation == "lives_in" and verb.lemma_ in MOVING and gone_to:
+        if found.relation == "lives_in" and verb.lemma_ in MOVING:
             # "Tayla's moved to Orange, loves it, rang Deb": where one moved to, not a name
-            # the tagger hung on the verb
-            return self.reader.value(gone_to[0])
+            # the tagger hung on the verb (a named place: not "to a bigger spot")
+            gone_to = [o for p, o in prep_objects(verb) if p in ("to", "into")]
+            gone_to = [o for o in gone_to if o.pos_ == "PROPN" and not is_time(o)]
+            if gone_to:
+                return self.reader.value(gone_to[0])
         if obj is not None and obj.pos_ == "PROPN":
             return self.reader.value(obj)
         if obj is not None and found.relation == "member_of" and obj.lower_ in TEAM_WORDS:

@@ -60,7 +60,8 @@ def fills(fact: Fact, roles: set[str], *, many: bool = False) -> bool:
     something had whose noun is in it ("alice has a puppy")."""
     slot = slot_of(fact)
     if slot == "is" and "works_as" in roles:
-        return says_job(fact.object, source(fact))  # "Hugo is Dutch" says nothing of his job
+        # ("Hugo is Dutch" says nothing of his job)
+        return says_job(fact.object, lambda: source(fact))
     if slot in ACQUIRED and roles & VEHICLE_SLOTS:
         return vehicle(fact.object)
     if slot in roles:

@@ -300,6 +300,6 @@ def earned_living(evidence: Evidence, facts: list[Fact]) -> list[Fact]:
     if same_entity(evidence.speaker, intent.subject):
         return []  # (the user's own work is read by meaning: "I own way too many bikes")
     slot = [f for f in facts if f.pk in evidence.triplet_ids]
-    if any(slot_of(f) != "is" or says_job(f.object, source(f)) for f in slot):
+    if any(slot_of(f) != "is" or says_job(f.object, lambda f=f: source(f)) for f in slot):
         return []
     return [f for f in evidence.facts if earns_by(f) and same_entity(f.subject, intent.subject)][:1]

@@ -3,6 +3,7 @@
 embedding model where no word says so)."""
 
 import re
+from collections.abc import Callable
 
 from memory import embeddings
 from memory.nlp.casing import english_nouns, english_words
@@ -36,8 +37,9 @@ def vehicle(value: str) -> bool:
     return named or year
 
 
-def says_job(value: str, said: str = "") -> bool:
-    """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired")."""
+def says_job(value: str, said: Callable[[], str] = str) -> bool:
+    """ "a nurse", "an engineer", "paramedic": someone's job, not a trait ("Dutch", "tired").
+    `said` gives the text it was said in, read only where a single noun leaves it open."""
     words = value.split()
     if len(words) != 1:
         # ("you were eight years on a trawler": how long, not what)
@@ -51,8 +53,10 @@ def says_job(value: str, said: str = "") -> bool:
     # (a word that is an adjective too says a state: "pregnant", "retired")
     if agent(word.lower()):
         return True
-    noun = word.islower() and word in english_nouns() and not adjective(word)
+    if not (word.islower() and word in english_nouns() and not adjective(word)):
+        return False
     # ("Mere is fine", "there is always noise": a noun that is no one's work, unless it was
     # said as one is a notary, with its article; the model puts "notary" at 0.20)
-    counted = re.search(rf"\ban? {re.escape(word)}\b", said, re.I) is not None
-    return noun and (counted or is_kind(word, "occupation", alike=OCCUPATION))
+    if is_kind(word, "occupation", alike=OCCUPATION):
+        return True
+    return re.search(rf"\ban? {re.escape(word)}\b", said(), re.I) is not None
