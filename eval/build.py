@@ -48,6 +48,7 @@ SETS = (
     "dev24",
     "dev25",
     "dev26",
+    "dev27",
     "holdout",
     "fresh",
     "fresh2",

@@ -110,6 +110,7 @@ if __name__ == "__main__":
                     HERE / "dev24.jsonl",
                     HERE / "dev25.jsonl",
                     HERE / "dev26.jsonl",
+                    HERE / "dev27.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

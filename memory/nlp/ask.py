@@ -133,7 +133,14 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     if role != intent.relation and mine and intent.wh == "where" and FROM_END.search(text):
         # "Where's my apprentice from?" asks where the apprentice comes from, not who it is
         intent = replace(intent, subject=f"{speaker}'s {role}", relation="from", object=None)
+    if role != intent.relation and mine and WITH_END.search(text) and role not in PEOPLE:
+        # "Who is my car insurance with?": the company the thing is with ("my car insurance
+        # is with Aviva", the thing's `works_for`), not a person in that role
+        intent = replace(intent, subject=f"{speaker}'s {role}", relation="works_for", object=None)
     intent = replace(intent, relation=verb_of(intent.relation))
+    if intent.wh == "where" and intent.relation in MOVING and not intent.yes_no:
+        # "Where is Maria moving (in July)?": where she will live ("in July" is no particle)
+        intent = replace(intent, relation="lives_in")
     if (intent.relation or "").endswith("_after") and intent.wants_order:
         # "who looks after sales now?": the verb's particle, no time after sales
         intent = replace(intent, wants_order=False, anchor=None)
@@ -205,8 +212,10 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
     return replace(base, subject=subject, relation=relation, object=obj, wants_past=past)
 
 
-HOUSEHOLD = {"live_with", "stay_with"}
+HOUSEHOLD = {"live_with", "stay_with", "move_in", "move_in_with"}
+MOVING = {"move", "move_in", "relocate", "emigrate", "move_out"}
 FROM_END = re.compile(r"\bfrom\s*[?.!]*\s*$", re.I)
+WITH_END = re.compile(r"\bwith(?: now| at the moment)?\s*[?.!]*\s*$", re.I)
 WHICH_KIND = re.compile(r"\s*(?:which|what)\s+(\w+)", re.I)
 WITH_ME = re.compile(r"\bwith (?:me|us)\b", re.I)
 # ("Who lives in our home in Narva now?": the user's home, wherever it is named)
@@ -229,6 +238,8 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
     home = intent.relation == "lives_in" and (
         (intent.object or "").startswith(f"{speaker}'s ") or OUR_HOME.search(intent.text)
     )
+    # ("Who lives at home with me now?": with the user, wherever the home is said)
+    home = home or intent.relation == "lives_in" and WITH_ME.search(intent.text)
     if home and intent.subject is None and not intent.yes_no:
         # "who lives in my república now?": the people the user lives with, not the user
         return replace(intent, subject=speaker, relation="role:housemate", object=None)
@@ -239,7 +250,13 @@ def household(intent: QuestionIntent, speaker: str) -> QuestionIntent:
         # "which animals live with me now?": the pets, not the people in the house
         role = f"role:{which.group(1).lower()}"
         return replace(intent, subject=speaker, relation=role, object=None)
-    if intent.subject == speaker or (intent.subject is None and intent.object == speaker):
+    # "Who moved in with us?" (not "which children are living with us?", a kind asked)
+    with_me = intent.subject is None and WITH_ME.search(intent.text) and not which
+    if (
+        intent.subject == speaker
+        or with_me
+        or (intent.subject is None and intent.object == speaker)
+    ):
         return replace(intent, subject=speaker, relation="role:housemate", object=None)
     if intent.yes_no and intent.subject and WITH_ME.search(intent.text):
         return replace(intent, subject=speaker, relation="role:housemate", object=intent.subject)

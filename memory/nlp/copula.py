@@ -4,6 +4,7 @@ memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
 from dataclasses import replace
 
+from memory.nlp.endings import unknown_word
 from memory.nlp.holdings import PATRONS, Frame, looks_named
 from memory.nlp.homes import HOMES, home_place
 from memory.nlp.intro import agent
@@ -325,12 +326,30 @@ class CopulaFrames:
         # ("I am back in Pokhara with my wife": the place hangs from "back", and is where one
         # is, more than whom one is with)
         places = prep_objects(verb) + [
-            po for c in verb.children if c.dep_ == "advmod" for po in prep_objects(c)
-        ]
-        places = sorted(places, key=lambda po: po[0] == "with")  # (stable: in order said)
+            po
+            for c in verb.children
+            if c.dep_ == "advmod" or c.dep_ == "prep" and c.lower_ in ("off", "away")
+            for po in prep_objects(c)
+        ]  # ("she's off to Paris": the parser may make "off" a preposition)
+        # ("she is off to Buenos Aires in March", "the wedding is here in kozhikode in
+        # december": a town before when; "the wedding is on 14 December at a hall" is when)
+        named = any(p in ("to", "in") and not is_time(o) and town_like(o) for p, o in places)
+        places = sorted(places, key=lambda po: (po[0] == "with", named and is_time(po[1])))
+        # "Sofia is with us since Sunday": living with the user now (not "Mwila has been
+        # with me since 2016", years on a ward)
+        now = verb.tag_ in ("VBZ", "VBP") and not children(verb, "aux")
+        with_us = any(p == "with" and o.lower_ in ("us", "me") for p, o in places)
+        if with_us and now and not neg and not lifeless(subject):
+            entity = reader.entity(subject)
+            if entity != reader.speaker:
+                self.add(reader.speaker, "role:housemate", entity, multi=True, plan=plan)
+                return True
         if places:
             prep, obj = places[0]
             relation = self.place_relation(prep, obj)
+            if prep == "to" and obj.pos_ == "PROPN" and not neg:
+                # "she's off to Buenos Aires", "I'm off to Lisbon next week": going there
+                plan = plan or verb.tag_ in ("VBZ", "VBP")
             home = home_place(obj) if prep == "in" and obj.lemma_.lower() in HOMES else None
             if home is not None:  # "we're in the flat in al dahariz": where we live
                 obj, relation = home, "lives_in"
@@ -351,6 +370,8 @@ class CopulaFrames:
         """ "I'm at Unbabel" is where I work; "Ana is in Porto" is where she lives."""
         if is_time(obj):
             return f"be_{prep}"
+        if prep == "to" and obj.pos_ == "PROPN":
+            return "travels_to"
         if prep == "as" and agent(obj.lower_):
             return "works_as"  # "he's freelancing as an accountant"
         company = prep == "with" and obj.lemma_.lower() in PEOPLE | {"people", "person"}
@@ -359,6 +380,11 @@ class CopulaFrames:
         if prep == "in" and (obj.pos_ == "PROPN" or obj.text[:1].isupper()):
             return "lives_in"  # (the tagger calls some towns nouns: "a nurse in Leeds")
         return f"be_{prep}"
+
+
+def town_like(token: Token) -> bool:
+    """A name, or a word in lower case English does not have ("in kozhikode")."""
+    return token.pos_ == "PROPN" or unknown_word(token)
 
 
 def stranded_name(verb: Token) -> Token | None:

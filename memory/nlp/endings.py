@@ -11,6 +11,7 @@ contains too: "dropped out of his law degree" ends studying law.
 
 from collections.abc import Callable
 
+from memory.nlp.casing import english_words
 from memory.nlp.holdings import TIES, Frame, looks_named
 from memory.nlp.parse import Token, child, children
 from memory.nlp.reader import FIRST_PERSON, GENERIC_OBJECTS, Reader, is_time, prep_objects
@@ -196,8 +197,28 @@ def gone_for(verb: Token) -> bool:
     """ "Soren has now left for Calgary": gone from the speaker's life (not "left for work",
     a habit; "left for the airport" says no one is gone; "left for Paris at 8" is a trip)."""
     places = prep_objects(verb)
-    named = any(p == "for" and o.pos_ == "PROPN" for p, o in places)
+    # ("lara left for montpellier": a town in lower case, a word English does not have)
+    named = any(p == "for" and (o.pos_ == "PROPN" or bare_place(o)) for p, o in places)
     return named and not any(is_time(o) for _, o in places)
+
+
+# Where people go every day, said bare after "to" or "for": no town ("left for work").
+ROUTINE = {"work", "school", "college", "uni", "university", "home", "lunch", "dinner", "bed"}
+ROUTINE |= {"church", "class", "practice", "training", "holiday", "vacation", "breakfast"}
+ROUTINE |= {"town", "hospital", "court", "office", "mass", "prayers", "shopping", "market"}
+
+
+def unknown_word(token: Token) -> bool:
+    """A word in lower case that may be a town: one English does not have ("montpellier")."""
+    return token.is_alpha and token.lower_ not in english_words()
+
+
+def bare_place(token: Token) -> bool:
+    """What one leaves for, said bare, that is no daily round: "left for glasgow", not "left
+    for work" (the tagger calls some towns in lower case nouns)."""
+    if not token.is_alpha or token.lower_ in ROUTINE or children(token, "det", "poss"):
+        return False
+    return unknown_word(token) or token.pos_ in ("NOUN", "PROPN")
 
 
 def post_left(verb: Token) -> Token | None:

@@ -49,6 +49,7 @@ def capitalised(token: Token) -> bool:
 # A sentence that opens with a past tense and no subject ("Started yoga last week.", "Lost
 # Biscuit on Tuesday.")
 IRREGULAR_PAST = "lost|sold|got|bought|found|gave|took|met|won|broke|quit|sent|kept|spent"
+IRREGULAR_PAST += "|left|paid|made|went|began|swapped"
 OPENING_PAST = re.compile(rf"(?:^|[.!?]\s+)(?:[A-Za-z]+ed|(?i:{IRREGULAR_PAST}))\b")
 
 
@@ -67,6 +68,10 @@ def with_speaker(text: str) -> str:
             and s[0].head.dep_ == "ROOT"
             or text[s[0].idx : s[0].idx + 1].isupper()
             and _bare_verb(s[0])
+            # ("Left PureGym, joined the leisure centre", "Quit my job at Tesco, ...": the
+            # past read as a name that heads the subject)
+            or _past_taken_for_name(s[0])
+            and s[0].dep_ in ("compound", "nsubj")
         )
     ]
     for verb in reversed(opening):

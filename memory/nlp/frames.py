@@ -42,6 +42,7 @@ from memory.nlp.predicates import (
     taken_up,
     written_as_name,
 )
+from memory.nlp.providers import ProviderFrames
 from memory.nlp.reader import (
     ASPECT_VERBS,
     FIRST_PERSON,
@@ -60,6 +61,7 @@ from memory.nlp.reader import (
     prep_objects,
 )
 from memory.nlp.verbs import VerbFrames
+from memory.nlp.whereabouts import WhereaboutsFrames
 from memory.nlp.words import NUMBER_NAMES, PEOPLE, QUITTING, STAND_INS, WORKING
 
 # What a "would" says of one's wishes ("I'd love to move"), which is no mere supposition.
@@ -109,6 +111,8 @@ class SentenceFrames(
     CopulaFrames,
     ChangeFrames,
     AnimalFrames,
+    WhereaboutsFrames,
+    ProviderFrames,
 ):
     """The frames of one sentence, read predicate by predicate."""
 
@@ -120,9 +124,10 @@ class SentenceFrames(
 
     def read(self) -> list[Frame]:
         for token in self.sent:
-            if self.met(token):
-                # "had dinner with Pedro tonight. he ...", "saw Rui at the gym, he's ...": a
-                # person met or seen is who a later pronoun may name, in the order said.
+            if self.met(token) or self.known_person(token):
+                # "had dinner with Pedro tonight. he ...", "saw Rui at the gym, he's ...",
+                # "News from Hamza: he ...": a person met, seen or spoken of before is who a
+                # later pronoun may name, in the order said.
                 self.reader.remember([self.reader.name_of(token)])
             elif self.accompanied(token):  # "came up with his wife, ... she runs a shop"
                 # (and the one whose she is: "met Ronald's mother ... he wants to ...")
@@ -181,6 +186,12 @@ class SentenceFrames(
         self.jobs_told_bare()
         return self.frames
 
+    def known_person(self, token: Token) -> bool:
+        """A name earlier messages spoke of as a person, wherever this one says it."""
+        if token.pos_ != "PROPN" or token.dep_ in ("compound", "flat", "nsubj", "poss"):
+            return False  # (a subject or an owner is remembered with what is said of it)
+        return self.reader.name_of(token) in self.reader.known
+
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
         if value and not any(c.isalnum() for c in value):
             return  # the tagger took a full stop for a name ("in Dundee. used to ...")
@@ -238,6 +249,14 @@ class SentenceFrames(
         if not subjects and verb.dep_ == "advcl" and verb.tag_ == "VBG":
             # "took in a kitten, calling her Mrvica": who does the clause it hangs from
             subjects = self.reader.said_by(verb.head)
+        if (
+            not subjects
+            and verb.dep_ in ("ccomp", "acomp")
+            and verb.tag_ == "VBD"
+            and verb.i > verb.head.i
+        ):
+            # "I'm Ben, 33, spent ten years as a line cook": a list of what one is and did
+            subjects = self.reader.said_by(verb.head)
         if not subjects or hypothetical(verb):
             return
         comp = child(verb, "xcomp")
@@ -263,8 +282,8 @@ class SentenceFrames(
         if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
-        if verb.lemma_ in LIVING and not neg and not plan:
-            self.housemates(verb, subjects)
+        if verb.lemma_ in LIVING and not neg:
+            self.housemates(verb, subjects, plan)
         if verb.lemma_ == "move" and not neg and not plan:
             self.moved_in(verb, subjects)
         for subject in subjects:
@@ -310,6 +329,10 @@ class SentenceFrames(
                 continue
             aspect = verb.lemma_ in ASPECT_VERBS or taken_up(verb)  # "took up knitting"
             if aspect and self.habit(verb, subject, neg, plan):
+                continue
+            if self.journey(verb, subject, neg, plan):
+                continue
+            if self.switched_provider(verb, subject, neg, plan):
                 continue
             leaving = verb.lemma_ in LEAVE_VERBS or verb.lemma_ == "stop" and job_object(verb)
             leaving = leaving or stepped_off(verb)

@@ -6,6 +6,7 @@ from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.holdings import Frame
 from memory.nlp.intro import agent
 from memory.nlp.parse import Token, child, children
+from memory.nlp.posts import BUSINESSES
 from memory.nlp.reader import (
     ANIMATE,
     GENERIC_OBJECTS,
@@ -15,9 +16,12 @@ from memory.nlp.reader import (
     listed_gender,
     prep_objects,
 )
-from memory.nlp.words import NUMBER_NAMES
+from memory.nlp.words import NUMBER_NAMES, PEOPLE
 
 LIVING = {"live", "flat", "share", "rent", "stay"}
+# Places of work a job is had in, named by their kind ("a job in a sushi shop").
+WORKPLACES = BUSINESSES | {"hospital", "clinic", "bank", "hotel", "factory", "warehouse"}
+WORKPLACES |= {"supermarket", "pharmacy", "kitchen", "library", "call", "centre", "center"}
 # what one is doing where one lives, said after one's name ("residing in Mysuru")
 HOMING = {"live", "reside", "base", "stay", "settle"}
 SOON = {"finally", "already", "just", "officially"}  # said of a move in, not where to
@@ -191,15 +195,21 @@ class PersonFrames:
         opening = (
             token.i == token.sent.start and token.i + 1 < len(doc) and doc[token.i + 1].text == ","
         )
-        if token.lower_ not in ("me", "us") or not opening or token.i == 0:
+        if token.lower_ not in ("me", "us") or token.i + 1 >= len(doc):
             return
-        before = doc[token.i - 1].sent
-        if not any(t.lemma_.lower() in LIVING and t.pos_ == "VERB" for t in before):
+        if not opening and not at_home_is(token):
+            return
+        before = doc[token.i - 1].sent if opening and token.i > 0 else None
+        if before is not None and not any(
+            t.lemma_.lower() in LIVING and t.pos_ == "VERB" for t in before
+        ):
             return
         # (read off the words, not the parse, which makes verbs of "marten and sander")
         for word in doc[token.i + 2 : token.sent.end]:
-            if word.lower_ in (",", "and", "&", "+"):
+            if word.lower_ in (",", "and", "&", "+", "(", ")") or word.like_num:
                 continue
+            if word.lower_ in ("my", "our") or word.lemma_.lower() in PEOPLE | {"two", "three"}:
+                continue  # "my husband fadi and our two, lara (18) and ziad (15)"
             if not word.is_alpha or not (word.pos_ == "PROPN" or is_first_name(word.text)):
                 break  # ("rasmus who is literally never home": a clause about the last one)
             name = word.text[:1].upper() + word.text[1:]
@@ -222,7 +232,7 @@ class PersonFrames:
         self.add(self.reader.speaker, "role:housemate", person, multi=True)
         return True
 
-    def housemates(self, verb: Token, subjects: list[Token]) -> None:
+    def housemates(self, verb: Token, subjects: list[Token], plan: bool = False) -> None:
         """ "I live in a shared house with Sindre, Hannah and Jonas", "flatting on castle st
         with Mia, Jaz and a guy called Finn": the people lived with are housemates (a
         partner named by role, "with my boyfriend Toomas", is that role already)."""
@@ -230,10 +240,17 @@ class PersonFrames:
         if people != [self.reader.speaker]:
             # "my dad has lived with us since mum died": whoever lives with the user
             shared = [o for p, o in prep_objects(verb) if p == "with" and o.lower_ in ("us", "me")]
-            if verb.lemma_ == "live" and shared:
+            if (verb.lemma_ == "live" or open_stay(verb)) and shared:
+                # ("Sofia will come to live with us", "he's staying with us while he figures
+                # out what's next")
+                plan = plan and not open_stay(verb)  # (said in the progressive: now)
                 for person in people:
                     if person != self.reader.speaker:
-                        self.add(self.reader.speaker, "role:housemate", person, multi=True)
+                        self.add(
+                            self.reader.speaker, "role:housemate", person, multi=True, plan=plan
+                        )
+            return
+        if plan:
             return
         inner = [
             po for t in verb.subtree if t == verb or t.dep_ == "pobj" for po in prep_objects(t)
@@ -245,10 +262,12 @@ class PersonFrames:
                 continue
             listed = [called(p) or p for p in [obj, *[c for c in obj.subtree if c.dep_ == "conj"]]]
             # a person named by role ("with my husband Martín and his mom Elena") too
+            roled = [named(p) for p in listed if named(p) != p]
             listed = [named(p) for p in listed]
-            names = [p for p in listed if p.pos_ == "PROPN"]
-            # one known first name makes a list of names people ("Mia, Jaz and ... Finn")
-            if any(listed_gender(self.reader.name_of(p)) for p in names):
+            names = [p for p in listed if p.pos_ == "PROPN" or p in roled]
+            # one known first name makes a list of names people ("Mia, Jaz and ... Finn"),
+            # as does a name said with its role ("with my wife Eleni")
+            if roled or any(listed_gender(self.reader.name_of(p)) for p in names):
                 for name in names:
                     value = self.reader.value(name)
                     self.add(self.reader.speaker, "role:housemate", value, multi=True)
@@ -317,11 +336,49 @@ class PersonFrames:
                     entity = self.reader.entity(subject)
                     self.add(entity, "works_for", self.reader.value(named), plan=plan)
                     return
+            # "got part time job in sushi shop in Chadstone": a shop named by its kind, where
+            # no name was said ("a job in the pharmacy at the Western General")
+            shops = [
+                o for p, o in inner[:4] if p in ("at", "in") and o.lemma_.lower() in WORKPLACES
+            ]
+            if shops:
+                self.add(
+                    self.reader.entity(subject), "works_for", self.reader.value(shops[0]), plan=plan
+                )
+                return
+
+
+# Words by which a stay is a visit, over by a time said ("staying with us for the weekend").
+VISIT = {"for", "until", "till", "over", "tonight", "weekend", "night", "week", "weeks", "days"}
+
+
+def open_stay(verb: Token) -> bool:
+    """ "bikash is staying with us": a stay with no end said is living there for now."""
+    if verb.lemma_ != "stay" or verb.tag_ != "VBG":
+        return False
+    return not any(t.lower_ in VISIT for t in verb.subtree)
+
+
+def at_home_is(me: Token) -> bool:
+    """ "at home it's me, my husband fadi and our two", "at home in kathmandu it's just me,
+    mummy and buwa now": who is at home, listed after the speaker."""
+    verb = me.head
+    if me.dep_ != "attr" or verb.lemma_ != "be" or me.doc[me.i + 1].text != ",":
+        return False
+    home = [o for p, o in prep_objects(verb) if p == "at" and o.lower_ == "home"]
+    subject = child(verb, "nsubj")
+    return bool(home) and subject is not None and subject.lower_ in ("it", "that")
 
 
 def named(person: Token) -> Token:
     """The name of a person said by role ("my husband Martín"), else the token itself."""
     name = child(person, "appos") if person.pos_ == "NOUN" else None
+    after = person.doc[person.i + 1] if person.i + 1 < len(person.doc) else None
+    if name is None and person.pos_ == "NOUN" and person.lemma_.lower() in PEOPLE:
+        # ("with my wife Eleni", the name parsed as an adverb of the verb)
+        stray = after is not None and after.dep_ in ("advmod", "npadvmod")
+        stray = stray and (after.pos_ == "PROPN" or after.text[:1].isupper() and after.is_alpha)
+        name = after if stray else None
     return name if name is not None else person
 
 

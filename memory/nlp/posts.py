@@ -154,7 +154,7 @@ class PostFrames:
         Walvis Bay municipality": a spell counted in a post or at a workplace is a job held
         then (over, said in the past tense; "have spent" still holds); a spell in a town
         is a home."""
-        spell = child(verb, "dobj")
+        spell = child(verb, "dobj", "npadvmod")  # ("spent ten years as a line cook")
         if neg or verb.lemma_ != "spend" or spell is None or spell.lemma_ not in SPELLS:
             return False
         who = self.reader.entity(subject)

@@ -203,6 +203,7 @@ class Pronouns:
             if t.pos_ == "PROPN"
             and t.dep_ not in ("compound", "flat")
             and governing_verb(t) == verb
+            and not headline(t, pronoun)
         )
 
     def earlier_subject(self, pronoun: Token) -> str | None:
@@ -305,6 +306,13 @@ class Pronouns:
 # Words said before a name, in lower case too ("aunty rewa", "mr bhandari", "uncle sione").
 NAME_TITLES = {"mr", "mrs", "ms", "miss", "dr", "aunty", "auntie", "aunt", "uncle", "nana"}
 NAME_TITLES |= {"granny", "grandma", "grandpa", "cousin", "pastor", "father", "sister"}
+
+
+def headline(name: Token, pronoun: Token) -> bool:
+    """A name in a fragment before the clause, which the parser could not attach: "News
+    from Hamza: he leaves Bordeaux!" tells of Hamza."""
+    fragment = next((a for a in name.ancestors if a.head == pronoun.head), name)
+    return fragment.dep_ == "dep" and fragment.i < pronoun.i
 
 
 def name_like(token: Token) -> bool:

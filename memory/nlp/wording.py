@@ -6,7 +6,7 @@ import re
 from lemminflect import getInflection
 
 from memory.nlp.intro import agent
-from memory.nlp.words import COLLECTIVES, member_of
+from memory.nlp.words import ANIMATE, COLLECTIVES, member_of
 
 # Canonical relations as (verb lemma, the words after it).
 PHRASES = {
@@ -93,6 +93,13 @@ def owner_phrase(subject: str, speaker: str) -> tuple[str, int]:
     return subject, 3
 
 
+def owned_thing(subject: str) -> bool:
+    """ "alice's car insurance", "alice's electricity": a thing of someone's, not a person."""
+    _, sep, noun = subject.rpartition("'s ")
+    last = noun.split()[-1].lower() if sep and noun.split() else ""
+    return bool(last) and last not in ANIMATE and not agent(last)
+
+
 def clause(
     *,
     subject: str,
@@ -134,6 +141,8 @@ def clause(
         verb, rest = "be", "in the"  # "you are in the community choir", not "play for"
     if relation == "works_as" and doing(value):
         verb, rest = "do", ""  # "you do ceramics", not "work as ceramics"
+    if relation == "works_for" and owned_thing(subject):
+        verb, rest = "be", "with"  # "your car insurance is with Aviva", not "works at"
     tail = " ".join(w for w in (rest, value) if w)
     if plan:
         be = inflect("be", person)

@@ -43,6 +43,8 @@ MONEY_WORDS |= {"dirham", "rupee", "lakh", "crore", "shilling", "kwacha", "naira
 # What a count may leave unsaid: people, and the units a number is given in.
 IMPLIED = {nlp.stem(w) for w in "person people folk member guest time unit piece item".split()}
 IMPLIED |= {nlp.stem(w) for w in "hectare acre kilo kg km mile metre meter litre liter".split()}
+# What a sum of money is, said or not ("how much money did I borrow?": "a loan of 50k").
+PRICED = {nlp.stem(w) for w in "money cash time".split()}
 ONCE = {"once", "twice", "thrice"}
 PERIOD = re.compile(r"\b(?:a|an|per|each|every) (day|week|month|year|night|fortnight)\b", re.I)
 WORD = re.compile(r"[^\W_][\w'-]*")
@@ -137,10 +139,11 @@ def never_counted(evidence: Evidence) -> bool:
     """ "How many vans does Gintaras have?" of a memory where no van was ever said: nothing
     can answer it, whatever else was said of Gintaras."""
     question = asked(evidence)
-    if question is None or question.how != "many" or not question.noun:
+    if question is None or question.how not in ("many", "much") or not question.noun:
         return False
-    if question.noun in IMPLIED or question.noun.rstrip("s") in SPANS:
+    if question.noun in IMPLIED | PRICED or question.noun.rstrip("s") in SPANS:
         return False  # ("the Swiss group of 9" counts people without saying so)
+    # ("How much rent do I pay?" where no rent was ever said: nothing can answer it)
     return not mentioned(evidence, question)
 
 
@@ -220,7 +223,7 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
         if not question.words & stems:
             return ""
     elif question.how == "much":
-        money = _money(token, unit)
+        money = _money(token, unit) or _per_period(token)
         verb = governing_verb(token)
         # ("puruhá pays 110": a plain number is a sum when the question's verb says it)
         paid = verb is not None and nlp.stem(verb.lemma_.lower()) in question.words
@@ -232,6 +235,12 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
     elif not _age(token, unit, question):
         return ""
     return _phrase(token, unit)
+
+
+def _per_period(token: Token) -> bool:
+    """ "went up to 52 a month": a plain number said per month or week is a sum paid."""
+    after = token.doc[token.i + 1 : token.i + 3].text
+    return token.text[:1].isdigit() and PERIOD.match(after) is not None
 
 
 def _set_aside(token: Token) -> bool:

@@ -22,9 +22,11 @@ from memory.pipeline import (
     doers,
     expect,
     kin,
+    leaders,
     located,
     marital,
     newest,
+    nowhere,
     often,
     origin,
     pastimes,
@@ -32,6 +34,7 @@ from memory.pipeline import (
     shifts,
     slots,
     typed,
+    unnamed,
     untold,
     weekdays,
     weekly,
@@ -87,6 +90,11 @@ def decide(evidence: Evidence) -> str | None:
         return UNKNOWN
     if untold.holder_never_told(evidence):
         return None  # ("Where does Kofi's wife work?" when no wife of his was ever told)
+    if unnamed.name_never_told(evidence):
+        return None  # ("What is Mr Tang's first name?" when only "Mr Tang" was ever said)
+    named = unnamed.answer(evidence)  # ("Dr Anna Lepp" said: "Dr Lepp's first name is Anna")
+    if named:
+        return named
     # ("What day does Sharon help now?", "which night do the Otters practise?": no date)
     rota = weekdays.answer(evidence) or weekly.answer(evidence)
     if rota:
@@ -120,6 +128,7 @@ def decide(evidence: Evidence) -> str | None:
         or doers.answer(evidence)
         or often.answer(evidence)
         or choices.answer(evidence)  # ("Are Willem's twins boys or girls?")
+        or leaders.answer(evidence)  # ("Who runs the choir now?": its director)
     )
     if decided:
         return decided
@@ -138,7 +147,7 @@ def decide(evidence: Evidence) -> str | None:
     )
     if read:
         return read
-    if untold.never_told(evidence):
+    if untold.never_told(evidence) or nowhere.home_never_told(evidence):
         return None
     marked = told_past(evidence)  # a sentence told of the past, for a past question
     if marked is not None:
@@ -384,9 +393,11 @@ def in_order(evidence: Evidence) -> str:
                 return marked
             return f"Nothing {'after' if after else 'before'} that: {said(facts[i])}."
         word = "after" if after else "before"
+        # (the second clause runs on: "..., before your electricity was with EDF")
+        then = speak(facts[i], evidence.speaker, past=True)
         return (
             f"{said(facts[j])} ({day(facts[j].created_at)}), "
-            f"{word} {said(facts[i])} ({day(facts[i].created_at)})."
+            f"{word} {then} ({day(facts[i].created_at)})."
         )
     if re.search(r"\b(last|latest|most recent)\b", question):
         return f"{said(facts[-1])} ({day(facts[-1].created_at)})."

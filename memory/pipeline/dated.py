@@ -96,11 +96,18 @@ def answer(evidence: Evidence) -> str | None:
     return sentence(chosen.date)
 
 
+# "Which month are Eleni and I flying ...?" asks when, and parses as "when" does (the
+# parser makes "month" the subject and "Eleni" an adjective).
+WHEN_NOUN = re.compile(r"^\s*(?:in |on )?(?:which|what) (?:month|year|day|date|week) ", re.I)
+
+
 def asked(text: str, *, speaker: str, subject: str | None) -> Event | None:
-    doc = parse(unwrap(text).rstrip(" ?.!") + "?")
+    doc = parse(WHEN_NOUN.sub("When ", unwrap(text)).rstrip(" ?.!") + "?")
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return None
+    if root.lemma_ == "be":  # ("When are Eleni and I flying ...?" parsed as "are Eleni")
+        root = next((c for c in root.children if c.dep_ == "conj" and c.tag_ == "VBG"), root)
     verb = verb_of(root) if root.pos_ in ("VERB", "AUX") else "be"
     first = any(t.lower_ in ("first", "originally") for t in doc)
     # the user's own name is no word of the event ("When did I move?")
@@ -306,9 +313,10 @@ def fit(
             best, plan = match + near, unreal(token)
     if best:
         return best, plan
-    if event.verb in STARTING | ACQUIRE and any(ends_asked(t, event) for t in sent):
-        # "when did I get the scooter?" is not told by "sold scooter": the sentence names
-        # the thing as it ended
+    if event.verb in STARTING | ACQUIRE | ARRIVING and any(ends_asked(t, event) for t in sent):
+        # "when did I get the scooter?" is not told by "sold scooter", nor "when did Aoife
+        # arrive in Buenos Aires?" by "Aoife has left Buenos Aires": the sentence names the
+        # thing as it ended
         return 0.0, False
     if own >= len(event.words) and since(sent) and event.verb in STARTING:
         # "living in laureles in medellín since last october": when that began (when all

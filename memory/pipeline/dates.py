@@ -220,12 +220,27 @@ def _day_of_month(ordinal, said_at: datetime, *, weekday: str = "") -> str:
     # "she lives in São Roque and started at the hospital on the 15th")
     joined = [c for c in verb.children if c.dep_ == "conj" and c.i < ordinal.i] if verb else []
     happened = any(v.tag_ in ("VBD", "VBN") for v in [verb, *joined] if v is not None)
+    # ("moved my appointment to Friday the 13th": the day moved to is still to come)
+    prep = next((a for a in ordinal.ancestors if a.dep_ == "prep"), None)
+    happened = happened and not (prep is not None and prep.lower_ in ("to", "until", "till"))
     year, month = said_at.year, said_at.month
     if happened and number > said_at.day:
         year, month = (year - 1, 12) if month == 1 else (year, month - 1)
     elif not happened and number < said_at.day:
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    if weekday and not _falls_on(year, month, number, weekday):
+        # "Friday the 13th": the month, either side, whose 13th is a Friday
+        step = -1 if happened else 1
+        later = month + step
+        year, month = (year + (later - 1) // 12, (later - 1) % 12 + 1)
     return f"on {weekday}{number} {MONTHS[month - 1]}"
+
+
+def _falls_on(year: int, month: int, number: int, weekday: str) -> bool:
+    try:
+        return datetime(year, month, number).strftime("%A").lower() == weekday.split()[0].lower()
+    except ValueError:
+        return False
 
 
 def _weekday_before(token) -> str:

@@ -11,6 +11,7 @@ from memory.pipeline.placenames import names_place
 
 HOUSEHOLD = {"wife", "husband", "partner", "spouse", "son", "daughter", "child", "kid"}
 HOUSEHOLD |= {"flatmate", "housemate", "roommate", "stepson", "stepdaughter"}
+HOUSEHOLD |= {"neighbour", "neighbor"}  # (next door is the same town)
 
 
 def shared_home(*, user_id: int, speaker: str, person: str) -> str:

@@ -8,6 +8,7 @@ import re
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import wording
+from memory.nlp.casing import english_words
 from memory.nlp.parse import Token, child, parse
 from memory.nlp.reader import PEOPLE
 from memory.pipeline import slots
@@ -154,7 +155,10 @@ def whereabouts(evidence: Evidence) -> str | None:
 
 def _went(fact: Fact) -> bool:
     """A trip to a named place, done ("flew back to Ubud yesterday"), is where one is."""
-    return slot_name(fact.relation) == "travels_to" and fact.object[:1].isupper()
+    if slot_name(fact.relation) != "travels_to":
+        return False
+    # ("left for montpellier": a name in lower case, no English word)
+    return fact.object[:1].isupper() or bool(set(fact.object.lower().split()) - english_words())
 
 
 def _last_said(evidence: Evidence, fact: Fact):

@@ -36,7 +36,7 @@ SAME_VERB, NEAR_VERB = 2.0, 1.5
 # The relation lexicon's slot names, as verbs ("works_for" is what "work" says).
 LEXICON_VERBS = {"works": "work", "lives": "live", "travels": "travel", "studies": "study"}
 # Verbs of beginning somewhere, said of people: one who came, joined or started there.
-ARRIVING = {"start", "begin", "join", "come", "arrive"}
+ARRIVING = {"start", "begin", "join", "come", "arrive", "land"}
 DYING = {"die", "pass", "perish"}
 NEAR_MEANING = 0.55  # cosine of two verbs' embeddings that say the same act ("pick", "choose")
 # Words of a question that are not the thing asked about.

@@ -208,6 +208,9 @@ def answer(evidence: Evidence) -> str | None:
         if len(together) > 1:  # "two interns, tomasz and greta": listed, they hold together
             return sentence(speak_all(together, speaker))
         text = speak(now[0], speaker, past=asked_done(intent) and happened(now[0]))
+        if plans and ASKS_AHEAD.search(intent.text):
+            # "Where is Maria moving?": what is to come answers; what holds till then after
+            return ahead_first(text, speak(plans[0], speaker))
         if plans:
             text = and_then(text, speak(plans[0], speaker))
         return sentence(text)
@@ -526,6 +529,16 @@ def held(like: Fact, value: str, speaker: str) -> str:
     if not value:
         return ""
     return speak(Fact(subject=like.subject, relation=slot_of(like), object=value), speaker)
+
+
+# A question about what is to come ("Where is Ana moving?", "Where will she live?").
+ASKS_AHEAD = re.compile(r"\b(?:will|going to|gonna|moving|planning|about to)\b|'ll\b", re.I)
+
+
+def ahead_first(now: str, plan: str) -> str:
+    """ "Maria is going to move to Munich. Until then, Maria lives in Stuttgart." """
+    now = sentence(now)
+    return f"{sentence(plan)} Until then, {'you ' + now[4:] if now.startswith('You ') else now}"
 
 
 def and_then(now: str, plan: str) -> str:

@@ -13,7 +13,7 @@ from memory.models import Fact
 from memory.nlp import entity_key, same_entity, sentences, tokenize
 from memory.nlp.casing import is_first_name
 from memory.nlp.parse import child, children, governing_verb, parse
-from memory.nlp.posts import BUSINESSES
+from memory.nlp.posts import BUSINESSES, SPELLS
 from memory.nlp.predicates import name_gender
 from memory.nlp.reader import FEMININE
 from memory.nlp.words import NEUTRAL_ROLES, PEOPLE, ROLE_SYNONYMS
@@ -230,15 +230,33 @@ def may_say_job(text: str, subject: str) -> bool:
     for token in parse(text):
         if not first or token.lower_ != first[0]:
             continue
-        if token.dep_ == "poss" and token.head.lemma_.lower() not in PEOPLE:
-            return True  # "Claire's first week as deputy head", not "Juho's mother"
+        if token.dep_ == "poss" and works_as_owned(token.head):
+            return True  # "Claire's first week as deputy head", not "tyler's truck"
         # ("Anders, a carpenter", not a list of names: "it is Anders, me, Viktor and Jonas")
         if any(c.dep_ == "appos" and c.pos_ == "NOUN" for c in token.children):
             return True
         verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
         if verb is not None and activity(verb) is not None and present(verb):
             return True
+        if verb is not None and verb.lemma_ == "do" and verb.tag_ == "VBG" and child(verb, "dobj"):
+            return True  # "jasur still doing yandex taxi nights"
     return False
+
+
+# What one's own may say one's work: "Claire's new job", "Ade's shift", "Bola's salon".
+WORK_OWNED = {"job", "work", "shift", "post", "role", "career", "business", "company", "firm"}
+WORK_OWNED |= {"shop", "practice", "salon", "restaurant", "office", "clinic", "boss"}
+WORK_OWNED |= SPELLS  # ("Claire's first week at Deloitte")
+
+
+def works_as_owned(thing) -> bool:
+    """Whether someone's `thing` may say their work: a post said beside it ("Claire's first
+    week as deputy head") or a thing of work; not "tyler's truck" nor "Juho's mother"."""
+    if thing.lemma_.lower() in PEOPLE:
+        return False
+    return thing.lemma_.lower() in WORK_OWNED or any(
+        c.dep_ == "prep" and c.lower_ == "as" for c in thing.children
+    )
 
 
 def present(verb) -> bool:

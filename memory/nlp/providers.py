@@ -1,0 +1,50 @@
+"""A service moved to another company: "we switched the electricity to EDF", "renewed the car
+insurance but moved it to Direct Line", "changed my phone contract to Three". Who provides a
+thing of the user's is said as the thing being "with" them ("our electricity is with
+Octopus", the slot `works_for` of the thing); a switch of the thing itself gives that slot
+its new value, which retires the old one. A part of memory.nlp.frames.SentenceFrames, kept
+apart for its size."""
+
+from memory.nlp.holdings import Frame
+from memory.nlp.parse import Token, child
+from memory.nlp.reader import Reader, prep_objects
+from memory.nlp.words import PEOPLE
+
+# Verbs by which a thing goes from one provider to another.
+SWITCHING = {"switch", "move", "change", "transfer", "swap", "port"}
+
+
+class ProviderFrames:
+    reader: Reader
+    frames: list[Frame]
+
+    def add(self, subject: str, relation: str, value: str, **kw) -> None: ...
+
+    def switched_provider(self, verb: Token, subject: Token, neg: bool, plan: bool) -> bool:
+        if verb.lemma_ not in SWITCHING or neg:
+            return False
+        to = [o for p, o in prep_objects(verb) if p == "to"]
+        thing = child(verb, "dobj")
+        if thing is not None and thing.lower_ == "it":
+            thing = said_before(thing)  # "renewed the car insurance but moved it to ..."
+        if not to or thing is None or thing.pos_ != "NOUN" or thing.lemma_.lower() in PEOPLE:
+            return False
+        company = to[0]
+        if not company.text[:1].isupper() or company.lower_ in ("me", "us", "him", "her"):
+            return False  # ("moved the sofa to the attic": a place in the house, no company)
+        owner = self.reader.entity(subject)
+        if owner != self.reader.speaker:
+            return False
+        kind = " ".join(t.lower_ for t in thing.lefts if t.dep_ == "compound")
+        holder = f"{owner}'s {(kind + ' ' if kind else '')}{thing.lemma_.lower()}"
+        self.add(holder, "works_for", self.reader.value(company), plan=plan)
+        return True
+
+
+def said_before(pronoun: Token) -> Token | None:
+    """The thing an object "it" stands for: the nearest noun object said before it in its
+    sentence."""
+    for token in reversed(pronoun.sent[: pronoun.i - pronoun.sent.start]):
+        if token.dep_ == "dobj" and token.pos_ == "NOUN":
+            return token
+    return None
