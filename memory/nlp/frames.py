@@ -187,9 +187,14 @@ class SentenceFrames(
         return self.frames
 
     def known_person(self, token: Token) -> bool:
-        """A name earlier messages spoke of as a person, wherever this one says it."""
-        if token.pos_ != "PROPN" or token.dep_ in ("compound", "flat", "nsubj", "poss"):
-            return False  # (a subject or an owner is remembered with what is said of it)
+        """A name earlier messages spoke of as a person, said in a headline with no verb of
+        its own ("News from Hamza: he ...", "Update on Gran."): who a pronoun after it
+        names."""
+        if token.pos_ != "PROPN" or token.dep_ != "pobj":
+            return False
+        top = next((a for a in token.ancestors if a.pos_ in ("NOUN", "PROPN")), None)
+        if top is None or not (top.dep_ == "dep" or top.dep_ == "ROOT"):
+            return False
         return self.reader.name_of(token) in self.reader.known
 
     def add(self, subject: str, relation: str, value: str, **kw) -> None:
