@@ -25,3 +25,9 @@ def test_it_reads_it_as_the_thing_said_before_in_the_sentence(chat):
 def test_it_does_not_take_furniture_moved_as_a_switch(chat):
     chat.tell("I moved the sofa to the spare room.")
     assert not any(f[1] == "works_for" for f in chat.facts())
+
+
+def test_it_keeps_a_place_moved_to_as_where_the_thing_is(chat):
+    chat.tell("I co-run a little studio in Ciudad Vieja with my partner Agustina.")
+    chat.tell("we're moving the studio from Ciudad Vieja to Cordón in august")
+    assert not any(f[1].endswith("works_for") for f in chat.facts())

@@ -6,12 +6,17 @@ its new value, which retires the old one. A part of memory.nlp.frames.SentenceFr
 apart for its size."""
 
 from memory.nlp.holdings import Frame
+from memory.nlp.homes import HOMES
 from memory.nlp.parse import Token, child
+from memory.nlp.persons import WORKPLACES
 from memory.nlp.reader import Reader, prep_objects
 from memory.nlp.words import PEOPLE
 
 # Verbs by which a thing goes from one provider to another.
 SWITCHING = {"switch", "move", "change", "transfer", "swap", "port"}
+# Things that are somewhere, which a move takes to another place, not another company.
+SITED = HOMES | WORKPLACES | {"studio", "office", "stall", "business", "practice", "workshop"}
+SITED |= {"stuff", "furniture", "sofa", "car", "van", "boat", "horse", "caravan", "plot"}
 
 
 class ProviderFrames:
@@ -29,6 +34,8 @@ class ProviderFrames:
             thing = said_before(thing)  # "renewed the car insurance but moved it to ..."
         if not to or thing is None or thing.pos_ != "NOUN" or thing.lemma_.lower() in PEOPLE:
             return False
+        if thing.lemma_.lower() in SITED:
+            return False  # ("moving the studio from Ciudad Vieja to Cordón": where it is)
         company = to[0]
         if not company.text[:1].isupper() or company.lower_ in ("me", "us", "him", "her"):
             return False  # ("moved the sofa to the attic": a place in the house, no company)
