@@ -7,6 +7,7 @@ handed on. A question of the past or one whose verb a fact holds is left to the 
 from memory import nlp
 from memory.models import Fact
 from memory.nlp import entity_key
+from memory.nlp.parse import parse
 from memory.nlp.words import COLLECTIVES
 from memory.pipeline.guard import slot_name
 from memory.pipeline.names import source
@@ -28,6 +29,8 @@ def answer(evidence: Evidence) -> str | None:
         return None
     if intent.subject is not None:
         return None  # ("who does Ana coach?" asks whom)
+    if not any(t.pos_ == "VERB" and t.lemma_ in LEADING for t in parse(intent.text)):
+        return None  # ("Who is the head of state?": a noun, no one leading a group of ours)
     rows = Fact.objects.filter(user_id=evidence.user_id).filter(relation__regex=r"^(role:|is$)")
     said = [f for f in rows.order_by("pk") if role_of(f) and role_of(f).split()[-1] in LEADERS]
     if not said:
