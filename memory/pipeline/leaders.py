@@ -51,6 +51,10 @@ def answer(evidence: Evidence) -> str | None:
         return None
     owner = entity_key(holders[-1].subject)
     holders = [f for f in holders if entity_key(f.subject) == owner]
+    word = role.split()[-1]
+    later = [f for f in evidence.facts if f.pk > holders[-1].pk and word in source(f).lower()]
+    if any(f.source_message_id != holders[-1].source_message_id for f in later):
+        return None  # ("Sato stop leader ... Now Fujiwara leader": said since, in words unread)
     return sentence(speak(holders[-1], evidence.speaker))
 
 
