@@ -36,6 +36,12 @@ class ProviderFrames:
             return False
         if thing.lemma_.lower() in SITED:
             return False  # ("moving the studio from Ciudad Vieja to Cordón": where it is)
+        if any(p == "from" for p, _ in prep_objects(verb)):
+            return False  # ("switched the dog's food from Purina to Royal Canin": a switch
+            # of values, which the change frames read in the slot that held the old one)
+        whose = child(thing, "poss")
+        if whose is not None and whose.lower_ not in ("my", "our"):
+            return False  # (someone else's thing)
         company = to[0]
         if not company.text[:1].isupper() or company.lower_ in ("me", "us", "him", "her"):
             return False  # ("moved the sofa to the attic": a place in the house, no company)

@@ -43,6 +43,8 @@ MONEY_WORDS |= {"dirham", "rupee", "lakh", "crore", "shilling", "kwacha", "naira
 # What a count may leave unsaid: people, and the units a number is given in.
 IMPLIED = {nlp.stem(w) for w in "person people folk member guest time unit piece item".split()}
 IMPLIED |= {nlp.stem(w) for w in "hectare acre kilo kg km mile metre meter litre liter".split()}
+# Verbs of an amount changing ("went up from 700 to 760", "rose to 52").
+CHANGING = {"go", "rise", "increase", "jump", "drop", "fall", "change", "climb", "raise", "cut"}
 # What a sum of money is, said or not ("how much money did I borrow?": "a loan of 50k").
 PRICED = {nlp.stem(w) for w in "money cash time".split()}
 ONCE = {"once", "twice", "thrice"}
@@ -238,9 +240,14 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
 
 
 def _per_period(token: Token) -> bool:
-    """ "went up to 52 a month": a plain number said per month or week is a sum paid."""
+    """ "went up to 52 a month": a plain number said per month or week is a sum paid, as is
+    one a change goes to or from ("my rent went up from 700 to 760")."""
     after = token.doc[token.i + 1 : token.i + 3].text
-    return token.text[:1].isdigit() and PERIOD.match(after) is not None
+    if token.text[:1].isdigit() and PERIOD.match(after) is not None:
+        return True
+    verb = governing_verb(token)
+    changed = verb is not None and verb.lemma_ in CHANGING
+    return token.text[:1].isdigit() and token.head.lower_ in ("to", "from") and changed
 
 
 def _set_aside(token: Token) -> bool:
