@@ -38,9 +38,3 @@ def test_it_does_not_price_what_was_never_said(chat):
     assert chat.ask("How much rent do I pay?") == "I don't know."
     chat.tell("My rent is 950 a month.")
     assert "950" in chat.ask("How much rent do I pay?")
-
-
-def test_it_takes_a_new_monthly_sum_as_the_price_now(chat):
-    chat.tell("I pay 45 a month for the gym.")
-    chat.tell("Gym went up to 52 a month.")
-    assert "52" in chat.ask("How much do I pay for the gym?")

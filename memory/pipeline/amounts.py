@@ -43,8 +43,6 @@ MONEY_WORDS |= {"dirham", "rupee", "lakh", "crore", "shilling", "kwacha", "naira
 # What a count may leave unsaid: people, and the units a number is given in.
 IMPLIED = {nlp.stem(w) for w in "person people folk member guest time unit piece item".split()}
 IMPLIED |= {nlp.stem(w) for w in "hectare acre kilo kg km mile metre meter litre liter".split()}
-# Verbs of an amount changing ("went up from 700 to 760", "rose to 52").
-CHANGING = {"go", "rise", "increase", "jump", "drop", "fall", "change", "climb", "raise", "cut"}
 # What a sum of money is, said or not ("how much money did I borrow?": "a loan of 50k").
 PRICED = {nlp.stem(w) for w in "money cash time".split()}
 ONCE = {"once", "twice", "thrice"}
@@ -225,7 +223,7 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
         if not question.words & stems:
             return ""
     elif question.how == "much":
-        money = _money(token, unit) or _per_period(token)
+        money = _money(token, unit)
         verb = governing_verb(token)
         # ("puruhá pays 110": a plain number is a sum when the question's verb says it)
         paid = verb is not None and nlp.stem(verb.lemma_.lower()) in question.words
@@ -237,17 +235,6 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
     elif not _age(token, unit, question):
         return ""
     return _phrase(token, unit)
-
-
-def _per_period(token: Token) -> bool:
-    """ "went up to 52 a month": a plain number said per month or week is a sum paid, as is
-    one a change goes to or from ("my rent went up from 700 to 760")."""
-    after = token.doc[token.i + 1 : token.i + 3].text
-    if token.text[:1].isdigit() and PERIOD.match(after) is not None:
-        return True
-    verb = governing_verb(token)
-    changed = verb is not None and verb.lemma_ in CHANGING
-    return token.text[:1].isdigit() and token.head.lower_ in ("to", "from") and changed
 
 
 def _set_aside(token: Token) -> bool:
