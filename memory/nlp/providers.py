@@ -31,7 +31,7 @@ class ProviderFrames:
         to = [o for p, o in prep_objects(verb) if p == "to"]
         thing = child(verb, "dobj")
         if thing is not None and thing.lower_ == "it":
-            thing = said_before(thing)  # "renewed the car insurance but moved it to ..."
+            thing = object_before(thing)  # "renewed the car insurance but moved it to ..."
         if not to or thing is None or thing.pos_ != "NOUN" or thing.lemma_.lower() in PEOPLE:
             return False
         if thing.lemma_.lower() in SITED:
@@ -54,9 +54,10 @@ class ProviderFrames:
         return True
 
 
-def said_before(pronoun: Token) -> Token | None:
+def object_before(pronoun: Token) -> Token | None:
     """The thing an object "it" stands for: the nearest noun object said before it in its
-    sentence."""
+    sentence. (things.said_before reads any noun of the message before a verb, which for a
+    service would also take a noun from an earlier sentence.)"""
     for token in reversed(pronoun.sent[: pronoun.i - pronoun.sent.start]):
         if token.dep_ == "dobj" and token.pos_ == "NOUN":
             return token
