@@ -49,6 +49,7 @@ SETS = (
     "dev25",
     "dev26",
     "dev27",
+    "dev28",
     "holdout",
     "fresh",
     "fresh2",

@@ -17,6 +17,7 @@ from memory.nlp.intro import agent
 from memory.nlp.marks import NOW_ADVERBS
 from memory.nlp.parse import Token, child, children, parse
 from memory.nlp.predicates import is_time
+from memory.nlp.providers import PROVIDING, SERVED, service
 from memory.nlp.questions import QuestionIntent, parse_question, unwrap
 from memory.nlp.reader import (
     ANIMALS,
@@ -136,7 +137,14 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     if role != intent.relation and mine and WITH_END.search(text) and role not in PEOPLE:
         # "Who is my car insurance with?": the company the thing is with ("my car insurance
         # is with Aviva", the thing's `works_for`), not a person in that role
-        intent = replace(intent, subject=f"{speaker}'s {role}", relation="works_for", object=None)
+        thing = service(role)
+        intent = replace(intent, subject=f"{speaker}'s {thing}", relation="works_for", object=None)
+    *served, company = role.split() or [""]
+    served = served if served and served[-1] in SERVED else []  # (not "regular suppliers")
+    if role != intent.relation and mine and served and company in PROVIDING:
+        # "Who is our internet provider now?": whom the internet is with
+        thing = service(" ".join(served))
+        intent = replace(intent, subject=f"{speaker}'s {thing}", relation="works_for", object=None)
     intent = replace(intent, relation=verb_of(intent.relation))
     if intent.wh == "where" and intent.relation in MOVING and not intent.yes_no:
         # "Where is Maria moving (in July)?": where she will live ("in July" is no particle)

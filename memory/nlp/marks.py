@@ -186,10 +186,20 @@ def _marks(token: Token) -> bool:
     return _marks_end(token) or _earlier_adverb(token) or _earlier_modifier(token)
 
 
+def _off(token: Token) -> bool:
+    """ "juniper can come off the fluoxetine", "she's fully off the meds now", "weaning her
+    off": no longer on what she took (not "a day off", "turned off the light")."""
+    if token.lower_ != "off":
+        return False
+    # ("the chief was off sick", "a day off": away for a while, nothing given up)
+    taken = any(c.dep_ == "pobj" for c in token.children)
+    return token.head.lemma_ == "wean" or taken and token.head.lemma_ in ("be", "come", "stay")
+
+
 def _marks_end(token: Token) -> bool:
     if token.pos_ in ("VERB", "AUX") and (used_to(token) or over_until(token)):
         return True
-    if _over(token) or _no_more(token) or _no_longer(token):
+    if _over(token) or _no_more(token) or _no_longer(token) or _off(token):
         return True
     if token.lower_ in GONE and token.dep_ in ("acomp", "ROOT", "conj", "ccomp", "advcl"):
         # "I think she's gone", "tuan's gone back to Hue"; not "gone to the shop"

@@ -5,12 +5,29 @@ Octopus", the slot `works_for` of the thing); a switch of the thing itself gives
 its new value, which retires the old one. A part of memory.nlp.frames.SentenceFrames, kept
 apart for its size."""
 
+from memory.nlp.casing import english_words
 from memory.nlp.holdings import Frame
 from memory.nlp.homes import HOMES
 from memory.nlp.parse import Token, child
 from memory.nlp.persons import WORKPLACES
 from memory.nlp.reader import Reader, prep_objects
 from memory.nlp.words import PEOPLE
+
+# The words for one service, said as the one the questions ask by ("Who is my phone
+# provider?" after "ported my number to Fido").
+SERVICES = {"number": "phone", "sim": "phone", "mobile": "phone", "cell": "phone"}
+SERVICES |= {"broadband": "internet", "wifi": "internet", "fibre": "internet", "fiber": "internet"}
+# What a company provides: "my phone provider", "our energy supplier".
+SERVED = set(SERVICES) | set(SERVICES.values()) | {"energy", "electricity", "gas", "water"}
+SERVED |= {"insurance", "mortgage", "tv", "cable", "pension", "bank", "card", "contract"}
+# What a company asked about is to a service: "my phone provider", "our energy supplier".
+PROVIDING = {"provider", "supplier", "company", "carrier", "network", "insurer", "operator"}
+
+
+def service(thing: str) -> str:
+    """ "electricity" -> "energy", "car insurance" stays."""
+    return SERVICES.get(thing.lower(), thing.lower())
+
 
 # Verbs by which a thing goes from one provider to another.
 SWITCHING = {"switch", "move", "change", "transfer", "swap", "port"}
@@ -29,6 +46,8 @@ class ProviderFrames:
         if verb.lemma_ not in SWITCHING or neg:
             return False
         to = [o for p, o in prep_objects(verb) if p == "to"]
+        # ("switched internet to Converge": the parser may read "to Converge" as a verb)
+        to += [c for c in verb.children if c.dep_ in ("advcl", "xcomp") and to_name(c)]
         thing = child(verb, "dobj")
         if thing is not None and thing.lower_ == "it":
             thing = object_before(thing)  # "renewed the car insurance but moved it to ..."
@@ -43,15 +62,23 @@ class ProviderFrames:
         if whose is not None and whose.lower_ not in ("my", "our"):
             return False  # (someone else's thing)
         company = to[0]
-        if not company.text[:1].isupper() or company.lower_ in ("me", "us", "him", "her"):
+        if not (company.text[:1].isupper() or company.lower_ not in english_words()):
             return False  # ("moved the sofa to the attic": a place in the house, no company)
+        if company.lower_ in ("me", "us", "him", "her"):
+            return False
         owner = self.reader.entity(subject)
         if owner != self.reader.speaker:
             return False
         kind = " ".join(t.lower_ for t in thing.lefts if t.dep_ == "compound")
-        holder = f"{owner}'s {(kind + ' ' if kind else '')}{thing.lemma_.lower()}"
-        self.add(holder, "works_for", self.reader.value(company), plan=plan)
+        holder = f"{owner}'s {(kind + ' ' if kind else '')}{service(thing.lemma_)}"
+        name = self.reader.value(company).removeprefix("to ")  # (of a name read as a verb)
+        self.add(holder, "works_for", name, plan=plan)
         return True
+
+
+def to_name(token: Token) -> bool:
+    """ "to Converge" read as an infinitive: a capitalised "verb" after "to"."""
+    return token.text[:1].isupper() and any(a.lower_ == "to" for a in token.children)
 
 
 def object_before(pronoun: Token) -> Token | None:

@@ -27,6 +27,7 @@ from memory.pipeline import (
     marital,
     newest,
     nowhere,
+    officers,
     often,
     origin,
     pastimes,
@@ -110,7 +111,8 @@ def decide(evidence: Evidence) -> str | None:
     if amounts.never_counted(evidence):
         return None
     decided = (
-        kin.answer(evidence)
+        officers.answer(evidence)  # ("Who is the team captain now?", "... before Edem?")
+        or kin.answer(evidence)
         or marital.answer(evidence)
         or amounts.answer(evidence)
         or arrivals.answer(evidence)

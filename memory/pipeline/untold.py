@@ -111,8 +111,10 @@ def tells_study(fact: Fact, subject: str) -> bool:
         return any(t.lower_ == first[0] for t in token.subtree if t.dep_ in NAMING or t == token)
 
     for token in doc:
-        if token.lemma_.lower() not in STUDY_WORDS:
+        if token.lemma_.lower() not in STUDY_WORDS or only_a_student(token):
             continue
+        if token.dep_ == "compound" and only_a_student(token.head):
+            continue  # ("university" of "university student": where, not what)
         owner = token if token.dep_ == "poss" else child(token, "poss")
         if owner is not None and them(owner):
             return True
@@ -127,6 +129,15 @@ def tells_study(fact: Fact, subject: str) -> bool:
 
 
 NAMING = ("appos", "compound", "conj")
+
+
+def only_a_student(token) -> bool:
+    """ "Haruto is university student" says that he studies, not what: a student whose only
+    words are of where ("university", "college"); "a law student" says what."""
+    if token.lemma_.lower() != "student":
+        return False
+    said = [c for c in token.children if c.dep_ in ("compound", "amod", "nmod")]
+    return all(c.lemma_.lower() in STUDY_WORDS for c in said)
 
 
 ORIGIN = re.compile(r"^\s*where(?:'s| is| was| does| did)?\b.*\bfrom\s*\??\s*$", re.I)
@@ -160,6 +171,8 @@ def pastime(question: str) -> bool:
         if token.lemma_ != "do" or token.dep_ in ("aux", "auxpass"):
             continue
         for prep in children(token, "prep"):
+            if any(o.pos_ == "PROPN" for o in prep.children):
+                continue  # ("for work in Dubai": a place, not a time)
             # "after school", "on weekends", "for fun"; not "for work", "for a living"
             # ("these days" is no preposition: still work)
             if prep.lower_ != "for" or any(o.lemma_ not in WORK_WORDS for o in prep.children):
@@ -179,6 +192,8 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
     else), or a sentence about them kept whole (what it says was not read)."""
     slot = slot_of(fact)
     named = subject.lower() in source(fact).lower()
+    if fact.relation.startswith("not:"):
+        return False  # "Ken is not a churchgoer" says what he is not, no trade
     if slot in STUDY_SLOTS and same_entity(fact.subject, subject):
         return False  # "she was doing her masters in leeds": what she studied, no job
     owned = fact.object.lower().split()[-1:]
@@ -197,7 +212,7 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
             may_say_job(fact.text, subject) and said_as_read(fact)
         )
     unread = fact.subject.lower() in ("he", "she", "they")
-    if not job and fact.object and unread and subject.lower() in source(fact).lower():
+    if not job and unread and names_thing(fact.object) and subject.lower() in source(fact).lower():
         # "her husband terry ... he drove road trains": a "he" left unread may be them
         return said_by_pronoun(source(fact), fact.object, subject)
     if not job or owned_by(speaker, fact.subject):
@@ -210,6 +225,13 @@ def tells_job(fact: Fact, subject: str, speaker: str) -> bool:
         return False
     said = source(fact)
     return said_by_pronoun(said, fact.object, subject) or may_say_job(said, subject)
+
+
+def names_thing(value: str) -> bool:
+    """Whether a value read may name a trade: a noun ("road trains"), not "more" of "he
+    earns more"."""
+    words = [t for t in parse(value) if t.is_alpha]
+    return bool(words) and words[-1].pos_ in ("NOUN", "PROPN")
 
 
 def said_as_read(fact: Fact) -> bool:
@@ -233,14 +255,24 @@ def may_say_job(text: str, subject: str) -> bool:
         if token.dep_ == "poss" and works_as_owned(token.head):
             return True  # "Claire's first week as deputy head", not "tyler's truck"
         # ("Anders, a carpenter", not a list of names: "it is Anders, me, Viktor and Jonas")
-        if any(c.dep_ == "appos" and c.pos_ == "NOUN" for c in token.children):
+        # ("kuba (my bf)" names whom he is to the user, no trade)
+        if any(
+            c.dep_ == "appos" and c.pos_ == "NOUN" and c.lemma_ not in PEOPLE
+            for c in token.children
+        ):
             return True
         verb = token.head if token.dep_ in ("nsubj", "nsubjpass") else None
-        if verb is not None and activity(verb) is not None and present(verb):
+        done = activity(verb) if verb is not None else None
+        if done is not None and present(verb) and done.lemma_.lower() not in NO_TRADE:
             return True
         if verb is not None and verb.lemma_ == "do" and verb.tag_ == "VBG" and child(verb, "dobj"):
             return True  # "jasur still doing yandex taxi nights"
     return False
+
+
+# What one "is" or "has" that says no trade: "he is so good boy", "Nico is home".
+NO_TRADE = PEOPLE | {"boy", "girl", "man", "woman", "guy", "person", "lady", "home", "angel"}
+NO_TRADE |= {"have", "own"}  # ("he has his own plan"; a business owned is read apart)
 
 
 # What one's own may say one's work: "Claire's new job", "Ade's shift", "Bola's salon".
@@ -280,14 +312,18 @@ def said_by_pronoun(text: str, value: str, subject: str) -> bool:
     for token in doc:
         if token.lower_ != words[-1]:
             continue
-        verb = governing_verb(token)
+        # ("he's a seaman": the copula the noun is said by, which may be tagged no verb)
+        verb = token.head if token.dep_ == "attr" else governing_verb(token)
         said = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] if verb else []
         if said and name and said[0].lower_ == name[0]:
             return True  # "tiago's a pharmacist", read as the brother's
         if said and (said[0].pos_ != "PRON" or said[0].i < named_at):
             return False  # said of someone named, or of a "she" before they were named
         gender = FEMININE.get(said[0].lower_, "") if said else ""
-        if gender and named_between(doc, named_at, said[0].i, gender, tokenize(subject.lower())):
+        # (from where they were last named before it: "kuya renz (andrea's bf). renz is sooo
+        # loud, he's a seaman")
+        last = max((t.i for t in doc[: said[0].i] if t.lower_ == name[0]), default=named_at)
+        if gender and named_between(doc, last, said[0].i, gender, tokenize(subject.lower())):
             return False  # "Tomos and his brother Idris came over, he's ...": Idris
         return not gender or name_gender(subject) in ("", gender)
     return True
