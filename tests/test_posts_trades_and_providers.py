@@ -115,3 +115,11 @@ def test_a_post_taken_from_a_month_to_come_is_not_held_yet(chat):
     chat.tell_on("2025-03-10", "Arne retires in June. His son Leif takes over as boss from July.")
     assert chat.ask_on("2025-04-01", "Who is the boss at the firm?").startswith("Arne")
     assert chat.ask_on("2025-07-15", "Who is the boss at the firm now?").startswith("Leif")
+
+
+def test_a_holder_named_after_a_colon_takes_the_post(chat):
+    chat.tell("Our coach is Darius, he is great with the kids.")
+    chat.tell("Darius got a job in Vilnius, so we need a new coach.")
+    chat.tell("New coach since Monday: Tomas Kairys. Very strict.")
+    assert chat.ask("Who is the coach now?").startswith("Tomas Kairys")
+    assert chat.ask("Who was coach before Tomas?").startswith("Darius")

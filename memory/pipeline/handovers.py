@@ -62,6 +62,8 @@ def read_sentence(sent, post: str, group: set[str], said_at: datetime, told: lis
         verbless = token.dep_ in ("ROOT", "dep")  # ("Now Fujiwara leader", no clause read)
         if not people and verbless and any(unknown(t, named_here) for t in sent if t != token):
             found.append(Told("", said_at))  # ("Now Fujiwara leader": said in words unread)
+        elif not people and wanted(token):
+            found.append(Told("", said_at))  # ("So we need a new director": no one holds it)
     known |= {first_word(t.holder) for t in found}
     posted = any(of_post(t, post, group) for t in sent)
     for token in sent:
@@ -79,6 +81,16 @@ def read_sentence(sent, post: str, group: set[str], said_at: datetime, told: lis
 
 
 CLAUSES = {"ccomp", "advcl", "conj", "relcl", "parataxis"}
+
+
+SEEKING = {"need", "look", "search", "seek", "want", "find"}
+
+
+def wanted(token: Token) -> bool:
+    """ "we need a new director", "looking for a new coach": the post is left open."""
+    verb = governing_verb(token)
+    new = any(c.lower_ == "new" for c in children(token, "amod"))
+    return new and verb is not None and verb.lemma_ in SEEKING and child(verb, "neg") is None
 
 
 def of_other_group(token: Token, group: set[str]) -> bool:
@@ -180,6 +192,8 @@ def holders(token: Token) -> list[Token]:
     found += [c for c in token.children if c.dep_ == "appos"]  # "our captain, Selorm"
     if not found and token.pos_ == "NOUN":  # ("Now Kowalczyk leader", no verb said)
         found = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    if not found:  # ("a new director since last week: Jorge Sancho")
+        found = named_after_colon(token)
     # ("A young man, Mr Ota, ... has become treasurer": the one named beside him)
     found = [next((c for c in f.children if c.dep_ == "appos" and named(c)), f) for f in found]
     found = [person(f) for f in found if named(person(f))]
@@ -194,6 +208,20 @@ def holders(token: Token) -> list[Token]:
     if token.tag_ != "NNS":
         return found  # ("Mr Alan Metcalfe (chairman), Mrs Dorothy Harker, ...": one chair)
     return found + [c for f in found for c in children(f, "conj") if named(c)]
+
+
+def named_after_colon(token: Token) -> list[Token]:
+    """The name said right after a colon that follows the post word in its sentence."""
+    rest = [t for t in token.sent if t.i > token.i]
+    colon = next((i for i, t in enumerate(rest) if t.text == ":"), None)
+    if colon is None:
+        return []
+    names = []
+    for word in rest[colon + 1 :]:
+        if not (word.pos_ == "PROPN" and named(word)):
+            break
+        names.append(word)
+    return names[-1:]
 
 
 def taken_at(person: Token, sent, said_at: datetime) -> datetime | None:
@@ -259,8 +287,8 @@ def named(token: Token) -> bool:
 
 def name_of(token: Token) -> str:
     """The whole name said: "len mcallister", "Madam Dzifa Agbeko", "Mori-san"."""
+    # (a title before it is kept, "Mr Phiri"; one after it is not: "Mori" of "Mori-san")
     parts = [c for c in token.lefts if c.dep_ in ("compound", "flat") and c.is_alpha]
-    parts = [c for c in parts if c.lower_ not in TITLES]
     parts += [token] + [c for c in token.rights if c.dep_ in ("flat",)]
     return " ".join(p.text for p in parts)
 

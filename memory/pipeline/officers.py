@@ -48,6 +48,7 @@ def answer(evidence: Evidence) -> str | None:
     told = history(evidence.user_id, post, group, evidence.asked_at)
     if not told:
         return None
+    post = post_word(intent.text, post)  # (said as asked: "Who is our chairman?")
     due = [t for t in told if evidence.asked_at is None or t.at <= evidence.asked_at]
     if intent.anchor:
         return before(due, intent.anchor, post)
@@ -86,6 +87,12 @@ def post_asked(question: str) -> tuple[str, set[str]] | None:
     said = {t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "PROPN", "ADJ")}
     said |= {t.lemma_.lower() for t in doc if t.dep_ in ("amod", "compound")}
     return post, said - {post, "who", "now"}
+
+
+def post_word(question: str, post: str) -> str:
+    """The post's word as the question says it: "chairman", not "chair"."""
+    said = (t.lemma_.lower() for t in parse(question) if t.pos_ in ("NOUN", "PROPN"))
+    return next((w for w in said if SAME_POST.get(w, w) == post), post)
 
 
 def history(user_id: int, post: str, group: set[str], asked_at: datetime | None) -> list[Told]:
@@ -134,6 +141,7 @@ def still_holds(evidence: Evidence) -> str | None:
         return None  # (the user's own posts are read by the slots)
     post, group = asked
     told = history(evidence.user_id, post, group, evidence.asked_at)
+    post = post_word(intent.text, post)
     due = [t for t in told if evidence.asked_at is None or t.at <= evidence.asked_at]
     theirs = [t for t in due if first_word(t.holder) == asked_of]
     if theirs and theirs[-1].ended:  # ("gary's done coaching")
