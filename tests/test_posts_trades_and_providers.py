@@ -107,19 +107,23 @@ def test_a_post_said_without_a_verb_names_its_new_holder(chat):
 def test_a_post_of_another_kind_is_not_the_one_asked(chat):
     chat.tell("My brother Tomek is a funeral director in Gdynia.")
     chat.tell("The director of our choir is Halina, she is strict but kind.")
-    assert chat.ask("Who is the director of the choir now?").startswith("Halina")
+    answer = chat.ask("Who is the director of the choir now?")
+    assert "Halina" in answer and "Tomek" not in answer
 
 
 def test_a_post_taken_from_a_month_to_come_is_not_held_yet(chat):
     chat.tell_on("2025-03-03", "The boss at the surveying firm is Arne.")
     chat.tell_on("2025-03-10", "Arne retires in June. His son Leif takes over as boss from July.")
-    assert chat.ask_on("2025-04-01", "Who is the boss at the firm?").startswith("Arne")
-    assert chat.ask_on("2025-07-15", "Who is the boss at the firm now?").startswith("Leif")
+    before = chat.ask_on("2025-04-01", "Who is the boss at the firm?")
+    assert "Arne" in before and before.find("Leif") in (-1, *range(before.find("Arne"), 999))
+    later = chat.ask_on("2025-07-15", "Who is the boss at the firm now?")
+    assert "Leif" in later and "Arne" not in later
 
 
 def test_a_holder_named_after_a_colon_takes_the_post(chat):
     chat.tell("Our coach is Darius, he is great with the kids.")
     chat.tell("Darius got a job in Vilnius, so we need a new coach.")
     chat.tell("New coach since Monday: Tomas Kairys. Very strict.")
-    assert chat.ask("Who is the coach now?").startswith("Tomas Kairys")
+    now = chat.ask("Who is the coach now?")
+    assert "Tomas Kairys" in now and "Darius" not in now
     assert chat.ask("Who was coach before Tomas?").startswith("Darius")

@@ -54,10 +54,13 @@ def read_sentence(sent, post: str, group: set[str], said_at: datetime, told: lis
         if not of_post(token, post, group) or of_other_group(token, group):
             continue
         people = holders(token)
+        verb = governing_verb(token)
+        # ("Mrs Adeyemi is not director anymore": one who left it)
+        denied = verb is not None and child(verb, "neg") is not None
         for person in people:
             at = taken_at(person, sent, said_at)
             if at is not None:
-                found.append(Told(name_of(person), at))
+                found.append(Told(name_of(person), at, ended=denied))
         named_here = known | {first_word(t.holder) for t in found}
         verbless = token.dep_ in ("ROOT", "dep")  # ("Now Fujiwara leader", no clause read)
         if not people and verbless and any(unknown(t, named_here) for t in sent if t != token):

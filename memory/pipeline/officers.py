@@ -11,6 +11,7 @@ posts only the one asked is read, and a post said of another group ("Our allotme
 committee: Pat is chair", asked of the choir) is left out. Questions of one's own ("Who is my
 coach?") are left to the roles."""
 
+import re
 from datetime import datetime
 
 from django.db.models import Q
@@ -87,6 +88,55 @@ def post_asked(question: str) -> tuple[str, set[str]] | None:
     said = {t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "PROPN", "ADJ")}
     said |= {t.lemma_.lower() for t in doc if t.dep_ in ("amod", "compound")}
     return post, said - {post, "who", "now"}
+
+
+def overrules(held: str, said: str | None, evidence: Evidence) -> bool:
+    """Whether the holder read here answers rather than what the facts' readers said: for
+    "before X" and "still", for an answer that names no one (a list of sentences, "I don't
+    know"), and for one that names someone who has left the post since; not where the
+    facts' readers name the same holder (their words stand) or someone this reading never
+    saw hold it (they read a handing on in words this one does not: "Bogdan took over from
+    Halina")."""
+    intent = evidence.intent
+    if intent.yes_no or intent.anchor or not said or said == "I don't know.":
+        return True
+    if said.startswith("- "):
+        return True  # (sentences listed: no one named as the holder)
+    asked = post_asked(intent.text)
+    if asked is None:
+        return False
+    told = history(evidence.user_id, *asked, evidence.asked_at)
+    due = [t for t in told if evidence.asked_at is None or t.at <= evidence.asked_at]
+    holder = current(due)
+    words = set(re.findall(r"[^\W\d_]+", said.lower()))
+    now = first_word(holder.holder) if holder is not None else ""
+    if now and (now in words or now == "i" and "you" in words):
+        return False
+    if any(first_word(t.holder) in words for t in told if t.holder):
+        return True  # (one who has left it since)
+    # someone this reading never saw hold it: the facts' readers stand if the messages name
+    # them after the holder read here was told ("Bogdan took over from Halina")
+    names = {w.lower() for w in re.findall(r"\b[A-Z][^\W\d_]+", said)} - {"your", "you", "it"}
+    return holder is not None and not named_since(evidence, holder.at, names, asked[0])
+
+
+# Words of a post handed on that name no post: "Bogdan took over from Halina".
+HANDING = {"over", "new", "replace", "replaced", "replaces", "place", "instead", "successor"}
+
+
+def named_since(evidence: Evidence, since: datetime, names: set[str], post: str) -> bool:
+    """Whether a message of the user's after `since` names one of `names` with the post or
+    a word of handing it on."""
+    later = Message.objects.filter(user_id=evidence.user_id, role=Message.Role.USER)
+    later = later.exclude(route=Message.Route.QUESTION).filter(sent_at__gt=since)
+    if evidence.asked_at is not None:
+        later = later.filter(sent_at__lt=evidence.asked_at)
+    for message in later:
+        words = set(re.findall(r"[^\W\d_]+", message.text.lower()))
+        handed = words & HANDING or any(w.startswith(post[:5]) for w in words)
+        if names & words and handed:
+            return True
+    return False
 
 
 def post_word(question: str, post: str) -> str:
