@@ -137,14 +137,12 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
     if role != intent.relation and mine and WITH_END.search(text) and role not in PEOPLE:
         # "Who is my car insurance with?": the company the thing is with ("my car insurance
         # is with Aviva", the thing's `works_for`), not a person in that role
-        thing = service(role)
-        intent = replace(intent, subject=f"{speaker}'s {thing}", relation="works_for", object=None)
+        intent = provided(intent, speaker, role)
     *served, company = role.split() or [""]
     served = served if served and served[-1] in SERVED else []  # (not "regular suppliers")
     if role != intent.relation and mine and served and company in PROVIDING:
         # "Who is our internet provider now?": whom the internet is with
-        thing = service(" ".join(served))
-        intent = replace(intent, subject=f"{speaker}'s {thing}", relation="works_for", object=None)
+        intent = provided(intent, speaker, " ".join(served))
     intent = replace(intent, relation=verb_of(intent.relation))
     if intent.wh == "where" and intent.relation in MOVING and not intent.yes_no:
         # "Where is Maria moving (in July)?": where she will live ("in July" is no particle)
@@ -162,6 +160,12 @@ def read_question(text: str, *, speaker: str) -> QuestionIntent:
         if "'s " in parts[-1]:  # "Tarik and Lejla's dad" is the dad of both
             subject = parts[-1].strip()
     return replace(intent, subject=subject, anchor=event_anchor(intent.anchor))
+
+
+def provided(intent: QuestionIntent, speaker: str, thing: str) -> QuestionIntent:
+    """The question as asking whom the user's `thing` is with (its `works_for`)."""
+    subject = f"{speaker}'s {service(thing)}"
+    return replace(intent, subject=subject, relation="works_for", object=None)
 
 
 def _read_question(text: str, *, speaker: str) -> QuestionIntent:

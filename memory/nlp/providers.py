@@ -17,15 +17,15 @@ from memory.nlp.words import PEOPLE
 # provider?" after "ported my number to Fido").
 SERVICES = {"number": "phone", "sim": "phone", "mobile": "phone", "cell": "phone"}
 SERVICES |= {"broadband": "internet", "wifi": "internet", "fibre": "internet", "fiber": "internet"}
-# What a company provides: "my phone provider", "our energy supplier".
+# What a company provides, and what it is called as the one providing it: "my phone
+# provider", "our energy supplier" (not "my regular suppliers").
 SERVED = set(SERVICES) | set(SERVICES.values()) | {"energy", "electricity", "gas", "water"}
 SERVED |= {"insurance", "mortgage", "tv", "cable", "pension", "bank", "card", "contract"}
-# What a company asked about is to a service: "my phone provider", "our energy supplier".
 PROVIDING = {"provider", "supplier", "company", "carrier", "network", "insurer", "operator"}
 
 
 def service(thing: str) -> str:
-    """ "electricity" -> "energy", "car insurance" stays."""
+    """ "broadband" -> "internet", "number" -> "phone"; "car insurance" stays."""
     return SERVICES.get(thing.lower(), thing.lower())
 
 

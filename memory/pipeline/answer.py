@@ -90,7 +90,7 @@ def decide(evidence: Evidence) -> str | None:
     # other readers name one who has left it or no one (memory.pipeline.officers)
     held = officers.answer(evidence)
     said = read_facts(evidence)
-    return held if held is not None and officers.overrules(held, said, evidence) else said
+    return held.text if held is not None and officers.overrules(held, said, evidence) else said
 
 
 def read_facts(evidence: Evidence) -> str | None:

@@ -171,9 +171,8 @@ def holders(token: Token) -> list[Token]:
     if token.dep_ in ("nsubj", "nsubjpass") and head.lemma_ in ("be", "become"):
         found = children(head, "attr", "appos", "acomp")  # "the head is Ishida-san"
     elif token.dep_ in ("attr", "oprd", "acomp", "xcomp", "dobj"):
-        found = children(head, "nsubj", "nsubjpass") or children(
-            head, "dobj"
-        )  # "Mirela is new head"
+        # "Mirela is new head"
+        found = children(head, "nsubj", "nsubjpass") or children(head, "dobj")
     elif token.dep_ == "pobj" and head.lower_ == "as":
         owner = head.head  # "thiago takes over as coordinator", "meeting with Mori-san as head"
         met = [o for p in children(owner, "prep") if p.lower_ == "with" for o in p.children]

@@ -12,6 +12,7 @@ committee: Pat is chair", asked of the choir) is left out. Questions of one's ow
 coach?") are left to the roles."""
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
@@ -36,7 +37,17 @@ from memory.pipeline.handovers import (
 from memory.pipeline.question import Evidence
 
 
-def answer(evidence: Evidence) -> str | None:
+@dataclass(frozen=True)
+class Held:
+    """An answer read here, with what it was read from (which `overrules` weighs)."""
+
+    text: str
+    post: str  # the post as read ("chair" of "chairman")
+    told: list[Told]  # its handings on, a post to come among them
+    due: list[Told]  # those that hold by the time of the question
+
+
+def answer(evidence: Evidence) -> Held | None:
     intent = evidence.intent
     if intent.yes_no:
         return still_holds(evidence)
@@ -49,18 +60,24 @@ def answer(evidence: Evidence) -> str | None:
     told = history(evidence.user_id, post, group, evidence.asked_at)
     if not told:
         return None
-    post = post_word(intent.text, post)  # (said as asked: "Who is our chairman?")
-    due = [t for t in told if evidence.asked_at is None or t.at <= evidence.asked_at]
+    word = post_word(intent.text, post)  # (said as asked: "Who is our chairman?")
+    due = due_by(told, evidence.asked_at)
     if intent.anchor:
-        return before(due, intent.anchor, post)
-    if intent.wants_past:
-        return None
-    now = holder_now(due, post)
-    coming = [t for t in told if t not in due and not t.ended]
-    if now and coming:  # "Ishida is the head now; Mori takes over in April."
-        month = coming[-1].at.strftime("%B")
-        return f"{now[:-1]}; {said(coming[-1].holder)} takes over in {month}."
-    return now
+        text = before(due, intent.anchor, word)
+    elif intent.wants_past:
+        text = None
+    else:
+        text = holder_now(due, word)
+        coming = [t for t in told if t not in due and not t.ended]
+        if text and coming:  # "Ishida is the head now; Mori takes over in April."
+            month = coming[-1].at.strftime("%B")
+            text = f"{text[:-1]}; {said(coming[-1].holder)} takes over in {month}."
+    return Held(text, post, told, due) if text else None
+
+
+def due_by(told: list[Told], asked_at: datetime | None) -> list[Told]:
+    """What was told to hold by the time of the question (a post to come, from its month)."""
+    return [t for t in told if asked_at is None or t.at <= asked_at]
 
 
 ASKED_DEPS = {"attr", "nsubj", "ROOT", "appos", "acomp"}
@@ -90,7 +107,7 @@ def post_asked(question: str) -> tuple[str, set[str]] | None:
     return post, said - {post, "who", "now"}
 
 
-def overrules(held: str, said: str | None, evidence: Evidence) -> bool:
+def overrules(held: Held, said: str | None, evidence: Evidence) -> bool:
     """Whether the holder read here answers rather than what the facts' readers said: for
     "before X" and "still", for an answer that names no one (a list of sentences, "I don't
     know"), and for one that names someone who has left the post since; not where the
@@ -102,22 +119,17 @@ def overrules(held: str, said: str | None, evidence: Evidence) -> bool:
         return True
     if said.startswith("- "):
         return True  # (sentences listed: no one named as the holder)
-    asked = post_asked(intent.text)
-    if asked is None:
-        return False
-    told = history(evidence.user_id, *asked, evidence.asked_at)
-    due = [t for t in told if evidence.asked_at is None or t.at <= evidence.asked_at]
-    holder = current(due)
+    holder = current(held.due)
     words = set(re.findall(r"[^\W\d_]+", said.lower()))
     now = first_word(holder.holder) if holder is not None else ""
     if now and (now in words or now == "i" and "you" in words):
         return False
-    if any(first_word(t.holder) in words for t in told if t.holder):
+    if any(first_word(t.holder) in words for t in held.told if t.holder):
         return True  # (one who has left it since)
     # someone this reading never saw hold it: the facts' readers stand if the messages name
     # them after the holder read here was told ("Bogdan took over from Halina")
     names = {w.lower() for w in re.findall(r"\b[A-Z][^\W\d_]+", said)} - {"your", "you", "it"}
-    return holder is not None and not named_since(evidence, holder.at, names, asked[0])
+    return holder is not None and not named_since(evidence, holder.at, names, held.post)
 
 
 # Words of a post handed on that name no post: "Bogdan took over from Halina".
@@ -178,7 +190,7 @@ def is_said(name: str, post: str, *, past: bool = False) -> str:
     return f"{said(name)} {verb} the {post}"
 
 
-def still_holds(evidence: Evidence) -> str | None:
+def still_holds(evidence: Evidence) -> Held | None:
     """ "Is Mr. Raghavan still the RWA president?" after "Mrs. Lakshmi Iyer is our new
     president": no, and who holds it now."""
     intent = evidence.intent
@@ -191,16 +203,18 @@ def still_holds(evidence: Evidence) -> str | None:
         return None  # (the user's own posts are read by the slots)
     post, group = asked
     told = history(evidence.user_id, post, group, evidence.asked_at)
-    post = post_word(intent.text, post)
-    due = [t for t in told if evidence.asked_at is None or t.at <= evidence.asked_at]
+    due = due_by(told, evidence.asked_at)
+    word = post_word(intent.text, post)
     theirs = [t for t in due if first_word(t.holder) == asked_of]
     if theirs and theirs[-1].ended:  # ("gary's done coaching")
-        return capitalise(f"no, {is_said(theirs[-1].holder, post)} no longer.")
+        text = capitalise(f"no, {is_said(theirs[-1].holder, word)} no longer.")
+        return Held(text, post, told, due)
     holder = current(due)
     if holder is None:
         return None
-    now = capitalise(f"{is_said(holder.holder, post)} now.")
-    return f"Yes. {now}" if first_word(holder.holder) == asked_of else f"No. {now}"
+    now = capitalise(f"{is_said(holder.holder, word)} now.")
+    yes = first_word(holder.holder) == asked_of
+    return Held(f"Yes. {now}" if yes else f"No. {now}", post, told, due)
 
 
 def current(told: list[Told]) -> Told | None:

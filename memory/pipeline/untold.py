@@ -320,13 +320,18 @@ def said_by_pronoun(text: str, value: str, subject: str) -> bool:
         if said and (said[0].pos_ != "PRON" or said[0].i < named_at):
             return False  # said of someone named, or of a "she" before they were named
         gender = FEMININE.get(said[0].lower_, "") if said else ""
-        # (from where they were last named before it: "kuya renz (andrea's bf). renz is sooo
-        # loud, he's a seaman")
-        last = max((t.i for t in doc[: said[0].i] if t.lower_ == name[0]), default=named_at)
-        if gender and named_between(doc, last, said[0].i, gender, tokenize(subject.lower())):
+        if gender and named_between(
+            doc, last_named(doc, said[0], name), said[0].i, gender, tokenize(subject.lower())
+        ):
             return False  # "Tomos and his brother Idris came over, he's ...": Idris
         return not gender or name_gender(subject) in ("", gender)
     return True
+
+
+def last_named(doc, pronoun, name: Sequence[str]) -> int:
+    """Where the person was last named before the pronoun ("kuya renz (andrea's bf). renz is
+    sooo loud, he's a seaman": the second "renz"), else where the text ends."""
+    return max((t.i for t in doc[: pronoun.i] if name and t.lower_ == name[0]), default=len(doc))
 
 
 def named_between(doc, start: int, end: int, gender: str, own: Sequence[str] = ()) -> bool:
