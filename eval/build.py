@@ -50,6 +50,7 @@ SETS = (
     "dev26",
     "dev27",
     "dev28",
+    "dev29",
     "holdout",
     "fresh",
     "fresh2",

@@ -112,6 +112,7 @@ if __name__ == "__main__":
                     HERE / "dev26.jsonl",
                     HERE / "dev27.jsonl",
                     HERE / "dev28.jsonl",
+                    HERE / "dev29.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -19,6 +19,7 @@ CONTENT = (*NOMINAL, "ADJ")
 # Words that open a correction and are no value ("sorry", "oops", "no wait").
 EDITING = {"sorry", "oops", "actually", "wait", "no", "ok", "okay", "oh", "ah", "ugh", "well"}
 EDITING |= {"correction", "typo", "sry", "soz", "argh", "hmm", "pardon"} | SORRY_ELSEWHERE
+ERRING = {"mistake", "error", "wrong", "confused", "misread", "mixed"}
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 MONTHS = frozenset(MONTH_NAMES)  # ("feb 12", put right as "march 9": a month for a month)
 ORDINAL = re.compile(r"^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|last|next)$", re.I)
@@ -93,6 +94,11 @@ def contrast(sent: Span) -> tuple[str, str] | None:
         if not wrong:
             continue  # "not" negating a verb: "I do not work there"
         before = [t for t in sent if t.i < token.i and t.pos_ not in ("PUNCT", "CCONJ")]
+        owned = [t for t in before if t.i < token.sent.start]
+        if any(t.lower_ in ERRING for t in owned):
+            # ("Ah, I made a mistake. Not Saturday, it is Sunday": the sentence before only
+            # owns to the error)
+            before = [t for t in before if t.i >= token.sent.start]
         # ("Sorry, not the pharmacy, the optician": an editing term is no value set against)
         following = sent.doc[wrong[-1].i + 1] if wrong[-1].i + 1 < len(sent.doc) else None
         if all(t.lower_ in EDITING for t in before) and following is not None:

@@ -225,10 +225,13 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
         found = found or same_kind(old, run, repair) or same_role(old, run, holders)
         if found and pairs and _sentence_of(old, found[0]) != _sentence_of(old, pairs[0][0]):
             continue  # ("seda moved to the state hospital in kanuni": one repair, one place)
+        if found and _again(found):
+            continue  # ("saturday double is tylers. mine's friday": the wrong one said again)
         if found and found[0].lower() not in {w.lower() for w, _ in pairs}:
             pairs.append(found)
+    pairs = [p for p in pairs if not _again(p)]
     if not pairs:
-        found = next((f for f in (alike(old, run) for run in runs) if f), None)
+        found = next((f for f in (alike(old, run) for run in runs) if f and not _again(f)), None)
         pairs = [found] if found else []
     if not pairs and own and len(runs) == 1:
         # (in the same breath only: an earlier message's last name may be anyone's)
@@ -239,6 +242,11 @@ def replace_in(said: str, repair: Span, *, own: bool = False) -> tuple[str, str,
     for wrong, right in pairs:
         said = _substitute(said, wrong, right)
     return said, pairs[0][0], pairs[0][1]
+
+
+def _again(pair: tuple[str, str]) -> bool:
+    """Whether a value "put right" is the wrong one said again ("saturdays", "saturday")."""
+    return pair[0].lower().rstrip("s") == pair[1].lower().rstrip("s")
 
 
 def _date_parts(run: list[Token]) -> list[list[Token]]:
@@ -294,6 +302,9 @@ def _doubted_pair(repair: Span) -> tuple[str, str] | None:
     runs = values(repair)
     said = [r for r in runs if r[-1].i < asked]
     after = [r for r in runs if r[0].i > asked]
+    # ("I said she's due in june right? my bad, she's due in july": "due" is said again)
+    again = {text_of(r).lower() for r in said}
+    after = [r for r in after if text_of(r).lower() not in again]
     if not said or not after:
         return None
     right = after[0]

@@ -41,6 +41,9 @@ HOLDING = re.compile(r"\b(?:hang|hold) on\b", re.I)
 REFUSING = re.compile(r"(?:^|[.!?]\s+)(?:no|nah|nope)\s*[,.!—–-]", re.I)
 
 
+TAGS = {"right", "ok", "okay", "yeah", "yes", "no", "correct", "true"}
+
+
 def value_word(t: Token) -> bool:
     """A word that may be a value put right: content, a number, a day; no editing term."""
     word = word_of(t)
@@ -50,6 +53,8 @@ def value_word(t: Token) -> bool:
         return False  # (a full stop the tagger took for a name)
     if len(word.strip(".")) == 1 and word[0].isalpha():
         return False  # "aruzhan, with an h": a letter spelled out is no value
+    if t.lower_ in TAGS and t.i + 1 < len(t.doc) and t.nbor().text.startswith("?"):
+        return False  # ("i told you she's due in august right?": a tag asking, no value)
     return t.pos_ in CONTENT or t.like_num or kind(word) != "other"
 
 
@@ -106,6 +111,8 @@ def _first_cue(doc) -> Token | None:
             continue  # "dictating this walking home sorry so my uncle ...": no value put right
         if low in CUES or t.text.startswith("*") and len(t.text) > 1:
             return t
+        if low == "bad" and t.i > 0 and t.nbor(-1).lower_ == "my":
+            return t  # ("my bad, she's due in september")
         if low in MEANING and (t.i == 0 or t.nbor(-1).lower_ in ("i", ",", "...", "—", ".")):
             return t.nbor(-1) if t.i and t.nbor(-1).lower_ == "i" else t
         if low == "*" and t.i + 1 < len(doc):

@@ -18,6 +18,7 @@ from memory.pipeline import (
     anchored,
     arrivals,
     choices,
+    company,
     dated,
     doers,
     expect,
@@ -90,7 +91,14 @@ def decide(evidence: Evidence) -> str | None:
     # other readers name one who has left it or no one (memory.pipeline.officers)
     held = officers.answer(evidence)
     said = read_facts(evidence)
-    return held.text if held is not None and officers.overrules(held, said, evidence) else said
+    if held is not None and officers.overrules(held, said, evidence):
+        return held.text
+    # "Who is going to Oslo with me?": the user's party read from the messages, where the
+    # other readers name none of it (memory.pipeline.company)
+    together = company.answer(evidence)
+    if together is not None and company.overrules(together, said, evidence.intent.text):
+        return together
+    return said
 
 
 def read_facts(evidence: Evidence) -> str | None:

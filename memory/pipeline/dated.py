@@ -292,6 +292,8 @@ def fit(
     named = any(t.pos_ == "NOUN" and t.lemma_ == event.verb for t in sent)
     own = len(words & event.words) + named
     shared = own + len((before - words) & event.words) / 2 if own else 0
+    if completed(event, sent):
+        return 3.0, False  # ("grommets done yesterday!" tells when Finn got his grommets)
     best, plan = 0.0, False
     for token in sent:
         if token.pos_ not in ("VERB", "AUX", "ADJ") or token.dep_ in ("aux", "auxpass"):
@@ -337,6 +339,25 @@ def fit(
 
 # Verbs that name no event of their own: "have surgery", "get a tattoo", "do the course".
 LIGHT_VERBS = {"have", "get", "do", "undergo"}
+GONE_WELL = {"fine", "well", "ok", "okay", "great", "smoothly", "perfectly"}
+
+
+def completed(event: Event, sent: Span) -> bool:
+    """A sentence saying the thing asked was done ("Left eye done yesterday", "the surgery
+    went fine"), of a question whose verb says nothing of its own ("When did Finn get his
+    grommets?", "When did I have my left eye done?")."""
+    if event.verb not in LIGHT_VERBS:
+        return False
+    wanted = event.words | {event.thing}
+    for token in sent:
+        went = token.lemma_ == "go" and any(c.lower_ in GONE_WELL for c in token.children)
+        done = token.lemma_ == "do" and token.tag_ == "VBN" and token.dep_ == "acl"
+        if not (went or done) or negated(token):
+            continue
+        thing = token.head if done else child(token, "nsubj", "nsubjpass")
+        if thing is not None and nlp.stem(thing.lower_) in wanted:
+            return True
+    return False
 
 
 NOW = datetime(2000, 1, 1)  # (said_in only tells whether a clause gives a date at all)

@@ -7,7 +7,7 @@ in a message that says "in April"). A part of memory.pipeline.officers, kept apa
 size."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memory.nlp.casing import english_words
 from memory.nlp.parse import Token, child, children, governing_verb
@@ -18,7 +18,11 @@ from memory.pipeline.dates import MONTH_WORDS, said_in
 # The posts, by the word for them and by the verb of doing them ("coordinates the volunteers").
 POSTS = {"captain", "president", "head", "coordinator", "organizer", "director", "leader"}
 POSTS |= {"manager", "coach", "conductor", "trainer", "secretary", "treasurer", "chair", "boss"}
+# (and the posts one holds for someone: "my physio", "Ava's teacher")
+POSTS |= {"physio", "teacher", "tutor", "instructor", "therapist", "dentist", "carer", "nanny"}
+POSTS |= {"host"}  # ("Who is hosting Christmas this year?")
 SAME_POST = {"organiser": "organizer", "chairman": "chair", "chairwoman": "chair"}
+SAME_POST |= {"physiotherapist": "physio", "psychologist": "therapist", "caregiver": "carer"}
 SAME_POST |= {"chairperson": "chair", "captaincy": "captain", "presidency": "president"}
 POST_VERBS = {"coordinate": "coordinator", "organise": "organizer", "organize": "organizer"}
 POST_VERBS |= {"direct": "director", "manage": "manager", "chair": "chair", "head": "head"}
@@ -28,14 +32,20 @@ POST_VERBS |= {
     "conduct": "conductor",
     "preside": "president",
 }
-POST_VERBS |= {"lead": "leader", "train": "trainer"}
+POST_VERBS |= {"lead": "leader", "train": "trainer", "host": "host"}
+# Verbs of a post held for someone, asked of one ("Who taught me cello?"), that otherwise say
+# a job: "Ruwani teaches maths at Hillwood College".
+SERVING_VERBS = {"teach": "teacher", "tutor": "tutor"}
 # Verbs of running a group whatever its post is called: "marisol runs it now".
 RUNNING = {"run", "lead", "head"}
+STOPPING = {"stop", "quit", "finish", "cease"}
 CHOOSING = {"choose", "elect", "vote", "pick", "appoint", "name", "nominate", "select"}
 ENDING = {"resign", "quit", "retire", "leave"}
 ENDING_PARTICLES = {"step": "down", "hand": "over", "give": "up", "stand": "down"}
 TITLES = {"mr", "mrs", "ms", "dr", "rev", "madam", "miss", "sir", "coach", "auntie", "uncle"}
 TITLES |= {"san", "kun", "chan", "sama", "sensei"}  # ("Mori-san": the name is Mori)
+DAYS = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
+DAYS |= {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 NOT_NAMES = {"VERB", "AUX", "ADP", "DET", "CCONJ", "SCONJ", "PART", "NUM", "PRON", "ADV"}
 
 
@@ -46,17 +56,23 @@ class Told:
     ended: bool = False  # stepped down, resigned, left
 
 
-def read_sentence(sent, post: str, group: set[str], said_at: datetime, told: list[Told]):
-    """The post's holders a sentence tells, and the endings of holders already told."""
+def read_sentence(
+    sent, post: str, group: set[str], said_at: datetime, told: list[Told], owner: str | None = None
+):
+    """The post's holders a sentence tells, and the endings of holders already told; of
+    `owner`'s post only ("i" for the user's own) when one is asked."""
     found: list[Told] = []
     known = {first_word(t.holder) for t in told}
     for token in sent:
         if not of_post(token, post, group) or of_other_group(token, group):
             continue
+        if of_other_owner(token, owner):
+            continue
         people = holders(token)
         verb = governing_verb(token)
-        # ("Mrs Adeyemi is not director anymore": one who left it)
+        # ("Mrs Adeyemi is not director anymore", "Mireia stops coaching me": one who left it)
         denied = verb is not None and child(verb, "neg") is not None
+        denied = denied or token.dep_ == "xcomp" and token.head.lemma_ in STOPPING
         for person in people:
             at = taken_at(person, sent, said_at)
             if at is not None:
@@ -72,9 +88,16 @@ def read_sentence(sent, post: str, group: set[str], said_at: datetime, told: lis
     for token in sent:
         if not ends(token, posted=posted):
             continue
-        for person in children(token, "nsubj", "nsubjpass"):
+        subjects = children(token, "nsubj", "nsubjpass")
+        if not subjects and token.dep_ == "acl" and named(token.head):
+            subjects = [token.head]  # ("Tanja left in March, her replacement is Bogdan")
+        for person in subjects:
             who = name_of(person) if named(person) else last_named(told, person)
             at = taken_at(person, sent, said_at)  # ("in April he will hand over")
+            if who and first_word(who) not in known and posted and found and at is not None:
+                # ("Pieter retired, the new manager is Els": the one who left held it)
+                found.insert(0, Told(who, at - timedelta(seconds=1)))
+                known.add(first_word(who))
             if who and first_word(who) in known and at is not None:
                 found.append(Told(who, at, ended=True))
                 # ("she will hand over to Rui": the one handed to takes it)
@@ -84,6 +107,31 @@ def read_sentence(sent, post: str, group: set[str], said_at: datetime, told: lis
 
 
 CLAUSES = {"ccomp", "advcl", "conj", "relcl", "parataxis"}
+
+
+def of_other_owner(token: Token, owner: str | None) -> bool:
+    """ "Lily has Ms Nguyen", "my teacher" asked as Ava's teacher: the post of someone
+    other than the one asked of ("his", "her" may be theirs)."""
+    whose = child(token, "poss")
+    if owner is None or whose is None or whose.lower_ in ("his", "her", "their", "our"):
+        return False
+    said = "i" if whose.lower_ in ("my", "me") else first_word(whose.text)
+    return said != owner
+
+
+KINDS_OF_PERSON = {"guy", "woman", "man", "chap", "lady", "girl", "boy", "bloke", "fellow", "one"}
+
+
+def called(token: Token) -> Token:
+    """The name of one said as "a woman called Imogen", "a guy named Mateo"."""
+    if token.lemma_.lower() not in KINDS_OF_PERSON:
+        return token
+    for verb in children(token, "acl"):
+        if verb.lemma_ in ("call", "name"):
+            name = child(verb, "oprd", "attr", "dobj", "xcomp", "npadvmod")
+            if name is not None:
+                return name
+    return token
 
 
 SEEKING = {"need", "look", "search", "seek", "want", "find"}
@@ -142,6 +190,8 @@ def of_post(token: Token, post: str, group: set[str]) -> bool:
     lemma = token.lemma_.lower()
     if other_post(token) or other_kind(token, group):
         return False
+    if token.i > 1 and token.nbor(-1).text == "-" and token.nbor(-2).lower_ not in group:
+        return False  # ("Parent-teacher meetings")
     if token.pos_ in ("NOUN", "PROPN") and SAME_POST.get(lemma, lemma) == post:
         return True
     # ("took over coordinating", which the parser may read as a noun)
@@ -170,6 +220,8 @@ def holders(token: Token) -> list[Token]:
     found: list[Token] = []
     if token.dep_ in ("nsubj", "nsubjpass") and head.lemma_ in ("be", "become"):
         found = children(head, "attr", "appos", "acomp")  # "the head is Ishida-san"
+    elif token.dep_ == "dobj" and head.lemma_ in ("have", "get", "need", "find", "hire"):
+        found = []  # ("Mum has a new carer now, Lorraine": Mum is the one cared for)
     elif token.dep_ in ("attr", "oprd", "acomp", "xcomp", "dobj"):
         # "Mirela is new head"
         found = children(head, "nsubj", "nsubjpass") or children(head, "dobj")
@@ -179,7 +231,8 @@ def holders(token: Token) -> list[Token]:
         if owner.lemma_ in CHOOSING:  # ("the boys chose me as captain")
             found = children(owner, "dobj", "nsubjpass")
         else:
-            found = [owner] if named(owner) else children(owner, "nsubj", "dobj") + met
+            found = [owner] if named(owner) else children(owner, "nsubj", "nsubjpass", "dobj")
+            found += met  # ("Nadia has been confirmed as permanent head")
     elif token.dep_ == "compound" and named(head):
         found = [head]  # "captain Selorm"
     elif token.dep_ == "appos" and named(head):
@@ -196,6 +249,15 @@ def holders(token: Token) -> list[Token]:
         found = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
     if not found:  # ("a new director since last week: Jorge Sancho")
         found = named_after_colon(token)
+    after = token.nbor() if token.i + 1 < len(token.doc) else None
+    if not found and after is not None and after.lemma_ == "be" and not children(after, "nsubj"):
+        # ("Back to school and Aoife's new teacher is Mrs Feeney", the post misread as joined
+        # to "school": the "is" that follows it has no subject of its own)
+        found = children(after, "attr")
+    found = [called(f) for f in found]  # ("My teacher is a young woman called Imogen")
+    if not found:  # ("physio started, it's a clinic in laureles, a guy called Mateo")
+        found = [c for c in (called(t) for t in token.sent if t.lemma_ in KINDS_OF_PERSON)]
+        found = [f for f in found if f.pos_ == "PROPN"][:1]
     # ("A young man, Mr Ota, ... has become treasurer": the one named beside him)
     found = [next((c for c in f.children if c.dep_ == "appos" and named(c)), f) for f in found]
     found = [person(f) for f in found if named(person(f))]
@@ -279,8 +341,8 @@ def named(token: Token) -> bool:
     """A person's name: said as a name, or a word no dictionary has ("dženan"); or the user."""
     if token.lower_ in ("i", "me"):
         return True  # ("they made me captain")
-    if token.pos_ in NOT_NAMES or not token.is_alpha or token.lower_ in TITLES:
-        return False
+    if token.pos_ in NOT_NAMES or not token.is_alpha or token.lower_ in TITLES | DAYS:
+        return False  # (nor "Mon Wed Fri", said after a physio's name)
     if token.pos_ == "PROPN":
         return True
     # ("A young man, Mr Ota": "man" is a first name too, and a word)
@@ -296,8 +358,12 @@ def name_of(token: Token) -> str:
 
 
 def last_named(told: list[Told], pronoun: Token) -> str:
-    """ "he resigned" after the holder was named: the holder now, if one is told."""
-    return told[-1].holder if told and pronoun.lower_ in ("he", "she") else ""
+    """ "he resigned" after the holder was named: one named before it in its sentence
+    ("Richard looks younger since he stepped down"), else the holder told last."""
+    if pronoun.lower_ not in ("he", "she"):
+        return ""
+    before = [t for t in pronoun.sent if t.i < pronoun.i and t.pos_ == "PROPN" and named(t)]
+    return name_of(before[-1]) if before else told[-1].holder if told else ""
 
 
 def first_word(name: str) -> str:
