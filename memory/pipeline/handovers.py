@@ -20,7 +20,6 @@ POSTS = {"captain", "president", "head", "coordinator", "organizer", "director",
 POSTS |= {"manager", "coach", "conductor", "trainer", "secretary", "treasurer", "chair", "boss"}
 # (and the posts one holds for someone: "my physio", "Ava's teacher")
 POSTS |= {"physio", "teacher", "tutor", "instructor", "therapist", "dentist", "carer", "nanny"}
-POSTS |= {"host"}  # ("Who is hosting Christmas this year?")
 SAME_POST = {"organiser": "organizer", "chairman": "chair", "chairwoman": "chair"}
 SAME_POST |= {"physiotherapist": "physio", "psychologist": "therapist", "caregiver": "carer"}
 SAME_POST |= {"chairperson": "chair", "captaincy": "captain", "presidency": "president"}
@@ -32,7 +31,7 @@ POST_VERBS |= {
     "conduct": "conductor",
     "preside": "president",
 }
-POST_VERBS |= {"lead": "leader", "train": "trainer", "host": "host"}
+POST_VERBS |= {"lead": "leader", "train": "trainer"}
 # Verbs of a post held for someone, asked of one ("Who taught me cello?"), that otherwise say
 # a job: "Ruwani teaches maths at Hillwood College".
 SERVING_VERBS = {"teach": "teacher", "tutor": "tutor"}
