@@ -8,8 +8,11 @@ joining us", "elín wants to come too", "he'll sleep at kiprono's with us", "my 
 is sleeping on our sofa") and shrinks by someone leaving it ("elín flew home", "raúl had to go
 back to córdoba", "Matas doesn't want to come", "elaine's pulled out of crete"). The facts
 read from each message keep only some of these, so the messages are read again here, each
-sentence by its parse. Of a trip or a place asked ("to Oslo"), only the messages that name it
-are read, and a list of the user's party said with "we are"."""
+sentence by its parse. Of a trip or a place asked ("to Oslo"), someone joins only in a message
+that names it; a list of the party is read there or where it is said with "we are" or "it's"
+("so it's me priya and deepa now"), and one of the party may leave in any message ("hana has
+to drop out"). The party answers a trip where the facts' readers leave some of it out; who
+lives with the user or is in a group with them is theirs unless they know nothing."""
 
 import re
 from dataclasses import dataclass, field
@@ -19,6 +22,7 @@ from memory.nlp.parse import Token, child, children, parse
 from memory.pipeline.dates import MONTH_NAMES
 from memory.pipeline.handovers import first_word, named
 from memory.pipeline.question import Evidence
+from memory.pipeline.speech import join
 
 # The verbs of being somewhere with someone, asked ("Who is going to Oslo with me?") and told.
 MOVES = {"go", "come", "travel", "fly", "stay", "live", "join", "sleep", "be", "move", "tour"}
@@ -29,6 +33,9 @@ LEAVING = {"leave", "quit"}
 BESIDE = {"with", "besides", "beside", "except", "from", "than"}  # "apart from", "other than"
 LISTING = {",", "and", "&", "+", "plus"}
 SELF = {"i", "me"}
+TRIPS = {"go", "come", "travel", "fly", "stay", "sleep", "join", "tour"}  # (not "live", "be")
+AT = {"in", "from", "at", "via"}  # (a name after these is a place: "in Harrogate")
+READ_AT_MOST = 400  # messages, the newest before the question
 
 
 @dataclass
@@ -75,7 +82,9 @@ def answer(evidence: Evidence) -> str | None:
     party: dict[str, str] = {}
     heard = False
     places: set[str] = set()  # (names said as places: "in Harrogate" is no one)
-    for message in messages.order_by("id"):
+    # (the newest messages only: each is parsed, and a party is told again when it changes)
+    newest = list(messages.order_by("-id")[:READ_AT_MOST])
+    for message in reversed(newest):
         words = set(re.findall(r"[^\W\d_]+", message.text.lower()))
         of_place = not question.places or bool(question.places & words)
         heard |= of_place and bool(question.places)
@@ -104,9 +113,6 @@ def overrules(together: str, said: str | None, question: str) -> bool:
     return not all(w in words for w in party)
 
 
-TRIPS = {"go", "come", "travel", "fly", "stay", "sleep", "join", "tour"}
-
-
 def left_out(key: str, names: set[str]) -> bool:
     # ("rach" told, "Rachel" asked)
     if key in names:
@@ -115,9 +121,7 @@ def left_out(key: str, names: set[str]) -> bool:
 
 
 def listed(names: list[str]) -> str:
-    shown = [n[:1].upper() + n[1:] for n in names]
-    text = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
-    return f"{text}."
+    return join([n[:1].upper() + n[1:] for n in names]) + "."
 
 
 def read_message(doc, party: dict[str, str], *, of_place: bool) -> None:
@@ -187,9 +191,6 @@ def with_user(run: list[Token]) -> bool:
 
 NOT_PEOPLE = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 NOT_PEOPLE |= {"omg", "lol", "ok", "haha"}
-
-
-AT = {"in", "from", "at", "via"}
 
 
 def member(token: Token) -> bool:
