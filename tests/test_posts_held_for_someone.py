@@ -110,3 +110,10 @@ def test_it_does_not_read_another_users_trip(chat, bob):
     chat.tell("I booked Lisbon for June, on my own this time.")
     answer = chat.ask("Who is going to Lisbon with me?")
     assert "Selin" not in answer and "Baran" not in answer
+
+
+def test_a_thing_said_to_be_done_tells_when_it_was_had(chat):
+    chat.tell_on("2026-02-05", "ENT today: Finn needs grommets, Finn's waiting list is 10 weeks.")
+    chat.tell_on("2026-04-15", "grommets done yesterday! he ate three ice lollies")
+    answer = chat.ask_on("2026-05-01", "In which month did Finn get his grommets?")
+    assert "April" in answer and "February" not in answer
