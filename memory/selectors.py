@@ -27,6 +27,13 @@ def said_before(*, user_id: int, at: datetime | None):
     return rows.filter(sent_at__lt=at) if at is not None else rows
 
 
+def told_before(*, user_id: int, at: datetime | None):
+    """`said_before` without the messages routed as questions: what the user told."""
+    from chatbot.models import Message
+
+    return said_before(user_id=user_id, at=at).exclude(route=Message.Route.QUESTION)
+
+
 LOOKED_BACK = 40  # the newest messages a reader reads again for whom or what is asked
 
 

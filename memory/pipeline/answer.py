@@ -96,8 +96,8 @@ def decide(evidence: Evidence) -> str | None:
     # "Who is going to Oslo with me?": the user's party read from the messages, where the
     # other readers name none of it (memory.pipeline.company)
     together = company.answer(evidence)
-    if together is not None and company.overrules(together, said, evidence.intent.text):
-        return together
+    if together is not None and company.overrules(together, said):
+        return together.text
     return said
 
 

@@ -17,7 +17,7 @@ lives with the user or is in a group with them is theirs unless they know nothin
 import re
 from dataclasses import dataclass, field
 
-from chatbot.models import Message
+from memory import selectors
 from memory.nlp.parse import Token, child, children, parse
 from memory.pipeline.dates import MONTH_NAMES
 from memory.pipeline.handovers import first_word, named
@@ -70,15 +70,24 @@ def asked(question: str) -> Asked | None:
     return Asked(places, left_out | SELF, root.lemma_)
 
 
-def answer(evidence: Evidence) -> str | None:
+@dataclass(frozen=True)
+class Party:
+    """The party read here, for an answer and for `overrules` to weigh."""
+
+    names: list[str]
+    trip: bool  # asked of a trip or a stay ("go", "come", "stay"), not a home or a group
+
+    @property
+    def text(self) -> str:
+        return join([n[:1].upper() + n[1:] for n in self.names]) + "."
+
+
+def answer(evidence: Evidence) -> Party | None:
     intent = evidence.intent
     question = asked(intent.text)
     if question is None or intent.wants_past or intent.anchor or intent.yes_no:
         return None
-    messages = Message.objects.filter(user_id=evidence.user_id, role=Message.Role.USER)
-    messages = messages.exclude(route=Message.Route.QUESTION)
-    if evidence.asked_at is not None:
-        messages = messages.filter(sent_at__lt=evidence.asked_at)
+    messages = selectors.told_before(user_id=evidence.user_id, at=evidence.asked_at)
     party: dict[str, str] = {}
     heard = False
     places: set[str] = set()  # (names said as places: "in Harrogate" is no one)
@@ -94,10 +103,10 @@ def answer(evidence: Evidence) -> str | None:
     if question.places and not heard:
         return None
     members = [n for k, n in party.items() if not left_out(k, question.left_out | places)]
-    return listed(members) if members else None
+    return Party(members, question.verb in TRIPS) if members else None
 
 
-def overrules(together: str, said: str | None, question: str) -> bool:
+def overrules(party: Party, said: str | None) -> bool:
     """Whether the party read here answers rather than what the facts' readers said: where
     those leave some of it out (sentences listed, "I don't know", one that speaks of
     something else: "Change for Oslo.", one of three: "Lachlan."). Of who lives with the
@@ -105,12 +114,10 @@ def overrules(together: str, said: str | None, question: str) -> bool:
     "staying with us for the weekend" is no one who lives there."""
     if not said or said.startswith("- "):
         return True
-    words = set(re.findall(r"[^\W\d_]+", said.lower()))
-    party = [w for w in re.findall(r"[^\W\d_]+", together.lower()) if w != "and"]
-    asked_ = asked(question)
-    if asked_ is None or asked_.verb not in TRIPS:
+    if not party.trip:
         return said == "I don't know."
-    return not all(w in words for w in party)
+    words = set(re.findall(r"[^\W\d_]+", said.lower()))
+    return not all(w in words for n in party.names for w in re.findall(r"[^\W\d_]+", n.lower()))
 
 
 def left_out(key: str, names: set[str]) -> bool:
@@ -118,10 +125,6 @@ def left_out(key: str, names: set[str]) -> bool:
     if key in names:
         return True
     return any(key.startswith(n) or n.startswith(key) for n in names if len(n) > 2)
-
-
-def listed(names: list[str]) -> str:
-    return join([n[:1].upper() + n[1:] for n in names]) + "."
 
 
 def read_message(doc, party: dict[str, str], *, of_place: bool) -> None:
@@ -189,8 +192,7 @@ def with_user(run: list[Token]) -> bool:
     return bool(words & SELF and words & (LISTING - {","}) and words - SELF - LISTING)
 
 
-NOT_PEOPLE = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-NOT_PEOPLE |= {"omg", "lol", "ok", "haha"}
+NOT_PEOPLE = {"omg", "lol", "ok", "haha"}  # (weekdays are no name to `named` either)
 
 
 def member(token: Token) -> bool:

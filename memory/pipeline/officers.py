@@ -19,6 +19,7 @@ from datetime import datetime
 from django.db.models import Q
 
 from chatbot.models import Message
+from memory import selectors
 from memory.nlp.marks import FINISHED_IS
 from memory.nlp.parse import parse
 from memory.nlp.repaircues import has_cue
@@ -163,11 +164,8 @@ HANDING = {"over", "new", "replace", "replaced", "replaces", "place", "instead",
 def named_since(evidence: Evidence, since: datetime, names: set[str], post: str) -> bool:
     """Whether a message of the user's after `since` names one of `names` with the post or
     a word of handing it on."""
-    later = Message.objects.filter(user_id=evidence.user_id, role=Message.Role.USER)
-    later = later.exclude(route=Message.Route.QUESTION).filter(sent_at__gt=since)
-    if evidence.asked_at is not None:
-        later = later.filter(sent_at__lt=evidence.asked_at)
-    for message in later:
+    later = selectors.told_before(user_id=evidence.user_id, at=evidence.asked_at)
+    for message in later.filter(sent_at__gt=since):
         words = set(re.findall(r"[^\W\d_]+", message.text.lower()))
         handed = words & HANDING or any(w.startswith(post[:5]) for w in words)
         handed = handed or has_cue(message.text)  # ("wait no its mr Venter for maths")
@@ -197,10 +195,7 @@ def history(
     wanted = Q()
     for stem in stems | CHOOSING | {"step", "resign", "quit", "retire", "hand", "leav"}:
         wanted |= Q(text__icontains=stem)
-    messages = Message.objects.filter(user_id=user_id, role=Message.Role.USER)
-    messages = messages.exclude(route=Message.Route.QUESTION)  # (the question itself)
-    if asked_at is not None:
-        messages = messages.filter(sent_at__lt=asked_at)
+    messages = selectors.told_before(user_id=user_id, at=asked_at)  # (not the question)
     read = list(messages.filter(wanted).order_by("id"))
     told = read_messages(read, post, group, owner)
     names = {first_word(t.holder) for t in told if t.holder} - {"i"}
@@ -304,8 +299,7 @@ def holder_now(told: list[Told], post: str) -> str | None:
 
 def first_named(evidence: Evidence, name: str) -> Message | None:
     """The user's message that first names someone."""
-    told = Message.objects.filter(user_id=evidence.user_id, role=Message.Role.USER)
-    told = told.exclude(route=Message.Route.QUESTION)
+    told = selectors.told_before(user_id=evidence.user_id, at=None)
     return told.filter(text__icontains=first_word(name)).order_by("sent_at").first()
 
 
