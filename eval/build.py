@@ -51,6 +51,7 @@ SETS = (
     "dev27",
     "dev28",
     "dev29",
+    "dev30",
     "holdout",
     "fresh",
     "fresh2",

@@ -227,7 +227,8 @@ def edits_for(*, user_id: int) -> QuerySet[MemoryEdit]:
 
 def last_person(*, user_id: int, speaker: str) -> str | None:
     """The person the user spoke of last, for "he"/"she" at the start of a message."""
-    recent = Fact.objects.filter(user_id=user_id).order_by("-truth_since")
+    # (facts of one message share their time: the last said first, the same on every run)
+    recent = Fact.objects.filter(user_id=user_id).order_by("-truth_since", "-id")
     return pick_last_person(recent.values_list("subject", flat=True)[:RECENT], speaker)
 
 
@@ -261,11 +262,12 @@ def named_person(name: str, speaker: str) -> bool:
 
 # An update's preparation reads both last_person()'s subjects and the latest facts in full
 # (memory.pipeline.update.recent_people); one statement instead of two ORM queries. Each branch
-# is the query it stands for (the first has no tie-breaker, as in last_person()), and each is
-# planned as it would be on its own.
+# is the query it stands for, and each is planned as it would be on its own. (Without the
+# tie-breaker on id, facts of one message came back in the table's physical order, and a
+# pronoun in the next message could name a different person from one run to the next.)
 _RECENT_SQL = f"""
 (SELECT 0, subject, '', '' FROM memory_fact WHERE user_id = %s
- ORDER BY truth_since DESC LIMIT {RECENT})
+ ORDER BY truth_since DESC, id DESC LIMIT {RECENT})
 UNION ALL
 (SELECT 1, subject, relation, object FROM memory_fact WHERE user_id = %s
  ORDER BY truth_since DESC, id DESC LIMIT {RECENT})

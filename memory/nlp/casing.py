@@ -138,7 +138,9 @@ def _after_roles(text: str) -> str:
             continue
         # ("my dad ray and his wife", "my sister hazel": an English word that is a first
         # name, right after one's own kin, is theirs, unless a verb's object follows it)
-        kin = text[max(found.start(1) - 3, 0) : found.start(1)].lower() in ("my ", "ur ")
+        # (or someone else's: "sal's wife deb rang")
+        before = text[max(found.start(1) - 6, 0) : found.start(1)].lower()
+        kin = before[-3:] in ("my ", "ur ") or before.endswith(("'s ", "’s ", "his ", "her "))
         named = kin and role in KIN_WORDS and is_first_name(word) and nominal(word)
         named = named and not _object_after(text, found)
         if (word in english_words() or inflected(word)) and not named:
@@ -169,7 +171,18 @@ def _object_after(text: str, found: re.Match) -> bool:
     """Whether what follows the would-be name is not what follows a name ("and", "is", a
     comma or the end): the word was then a verb or a noun of another sense."""
     after = re.match(r"\s*(\w+|[^\w\s])", text[found.end(2) :])
-    return after is not None and after.group(1).lower() not in NAME_ENDS
+    return after is not None and after.group(1).lower() not in NAME_ENDS and not told(after[1])
+
+
+def told(word: str) -> bool:
+    """A verb in the past tense ("rang", "said"): what a name does next ("my wife deb rang");
+    no noun ("eyes")."""
+    from lemminflect import getAllLemmas, getInflection
+
+    lemmas = getAllLemmas(word.lower())
+    if "NOUN" in lemmas or "VERB" not in lemmas:
+        return False
+    return word.lower() in getInflection(lemmas["VERB"][0], tag="VBD")
 
 
 def _upper_at(text: str, starts: list[int]) -> str:
@@ -278,8 +291,19 @@ def with_known_names(text: str, names: Sequence[str]) -> str:
     ("baraka got a scholarship" after "2 kids, Baraka 8 and Zawadi 5"), so that they are
     people to the parser; names that are English words ("Rose", "Bill") stay as written."""
     known = {n.lower(): n for n in names if n.isalpha() and n[:1].isupper() and len(n) > 2}
-    known = {low: n for low, n in known.items() if not inflected(low) and low not in NOT_NAMES}
+    known = {low: n for low, n in known.items() if low not in NOT_NAMES}
     if not known:
         return text
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, known)) + r")\b")
-    return pattern.sub(lambda m: known[m.group(1)], text)
+
+    def named(found: re.Match) -> str:
+        low = found.group(1)
+        # (an English word stays a word unless it acts as a person does: "deb's making the
+        # cake", "deb rang")
+        after = text[found.end() : found.end() + 30]
+        acts = re.match(r"(?:['’]s\s+\w+ing\b|\s+(\w+))", after)
+        if inflected(low) and not (acts and (acts[1] is None or told(acts[1]))):
+            return low
+        return known[low]
+
+    return pattern.sub(named, text)

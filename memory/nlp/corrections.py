@@ -5,7 +5,7 @@ Lindenau", "I said Monday earlier but it's Wednesday", "sorry, it's the 21st".""
 import re
 from functools import lru_cache
 
-from memory.nlp.parse import Span, Token, child
+from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.predicates import LOOSE_DAYS, weekday_of
 from memory.nlp.predicates import MONTHS as MONTH_NAMES
 from memory.nlp.words import SORRY_ELSEWHERE
@@ -92,7 +92,12 @@ def contrast(sent: Span) -> tuple[str, str] | None:
             continue
         wrong = _run_after(sent, token)
         if not wrong:
-            continue  # "not" negating a verb: "I do not work there"
+            # "not" negating a verb: "I do not work there"; or a thing done denied, then
+            # said again ("Rosa did not break the wrist, it is the shoulder")
+            denied = _denied_thing(sent, token) if _cued(sent) else None
+            if denied is not None:
+                return denied
+            continue
         before = [t for t in sent if t.i < token.i and t.pos_ not in ("PUNCT", "CCONJ")]
         owned = [t for t in before if t.i < token.sent.start]
         if any(t.lower_ in ERRING for t in owned):
@@ -175,8 +180,17 @@ def retracted(sent: Span) -> str:
             if not said and nxt is not None and nxt.pos_ == "PROPN" and nxt.head == token:
                 said = [nxt]  # "i said Çeşme, it's Foça" parsed with Çeşme a second subject
             if said and subject is not None and subject.lower_ == "i":
-                return said[0].text
+                return said_of(token, said[0]).text
     return ""
+
+
+def said_of(verb: Token, said: Token) -> Token:
+    """ "i said hina's at boots": the value said of someone, not who it was said of (the
+    parser reads "hina's" as the thing said, and "at boots" as said where)."""
+    if not any(c.dep_ == "case" and c.lower_ in ("'s", "is") for c in said.children):
+        return said
+    held = [o for p in children(verb, "prep") for o in children(p, "pobj") if o.i > said.i]
+    return next((o for o in held if o.pos_ in NOMINAL), said)
 
 
 def _cued(sent: Span) -> bool:
@@ -190,7 +204,7 @@ def cued(text: str) -> bool:
 
     if CORRECTING.search(text):
         return True
-    return bool(set(re.findall(r"[a-z]+", text.lower())) & CORRECTION_CUES)
+    return bool(set(re.findall(r"[^\W\d_]+", text.lower())) & CORRECTION_CUES)
 
 
 def _run_after(sent: Span, cue: Token) -> list[Token]:
@@ -206,11 +220,42 @@ def _run_after(sent: Span, cue: Token) -> list[Token]:
     return out
 
 
+def _denied_thing(sent: Span, cue: Token) -> tuple[str, str] | None:
+    """ "did not break the wrist, it is the shoulder": (shoulder, wrist), the thing said of
+    a denied verb again as the focus of "it is" after it."""
+    thing = child(cue.head, "dobj") if cue.head.pos_ == "VERB" else None
+    if thing is None:
+        return None
+    after = [t for t in sent if t.i > thing.i and t.lemma_ == "be"]
+    said = [
+        a
+        for t in after
+        if any(s.lower_ in ("it", "that") for s in children(t, "nsubj"))
+        for a in children(t, "attr")
+        if a.pos_ in NOMINAL
+    ]
+    if not said:
+        return None
+    runs = _spans([*said[0].subtree])
+    return _text(runs[-1] if runs else [said[0]]), thing.text
+
+
+def _named_doing(token: Token) -> bool:
+    """ "not hockey, curling": a doing said on its own, with nothing done and no doer, names
+    the activity (the tagger reads it as a verb)."""
+    return token.tag_ == "VBG" and not children(token, "nsubj", "dobj", "aux", "prep")
+
+
 def _spans(tokens: list[Token]) -> list[list[Token]]:
     """The runs of content words ("the drive time show" -> "drive time show")."""
     runs: list[list[Token]] = []
     for t in tokens:
-        if t.pos_ in CONTENT and (not t.is_stop or kind(t.text) != "other") or t.like_num:
+        if (
+            t.pos_ in CONTENT
+            and (not t.is_stop or kind(t.text) != "other")
+            or t.like_num
+            or _named_doing(t)
+        ):
             if runs and runs[-1][-1].i == t.i - 1:
                 runs[-1].append(t)
             else:

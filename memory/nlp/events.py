@@ -3,6 +3,7 @@ little girl on Thursday!! Róisín"), a thing that died or was replaced ("basil'
 dead", "replaced it with a curry leaf"), lessons taken ("started hungarian lessons"). A part
 of memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
+from memory.nlp.casing import english_words, inflected, is_first_name
 from memory.nlp.holdings import Frame
 from memory.nlp.lists import measured
 from memory.nlp.parse import Token, child, children, sentence_after
@@ -162,6 +163,10 @@ class EventFrames:
             course = {obj.lemma_.lower(), obj.lower_} & QUALIFICATIONS
             bare = child(obj, "det") is None and child(obj, "poss") is None
             field = obj if course or bare and _discipline(obj.lower_) else None
+        elif verb.lemma_ == "study" and obj is not None and obj.pos_ in ("NOUN", "PROPN", "VERB"):
+            # "my brother studies history at Durham": the field, as well as where
+            bare = child(obj, "det") is None or obj.lemma_.lower() in QUALIFICATIONS
+            field = obj if bare and not is_time(obj) else None
         elif verb.lemma_ in ("study", "learn") and obj is None:
             done = child(verb, "xcomp")  # "studies engineering in milano"
             if done is not None and done.tag_ == "VBG" and not children(done, "dobj", "nsubj"):
@@ -183,6 +188,31 @@ class EventFrames:
             if prep in ("in", "at") and place.pos_ == "PROPN":
                 self.add(who, "studies_at", self.reader.value(place), negated=neg, plan=plan)
         return True
+
+    def studies_misread(self, token: Token) -> None:
+        """ "Amara studies law at UCL", "my cousin Amara studies nursing in Leeds": the
+        tagger reads "studies" after a name as a plural noun ("Amara Studies", a subject);
+        the name is who studies, the noun after it what, the place after that where."""
+        misread = token.tag_ == "NNS" or token.dep_ in ("compound", "appos")
+        if token.lower_ != "studies" or not misread or token.i == 0:
+            return
+        name = token.doc[token.i - 1]
+        # (an unfamiliar name may be read as an adjective: "Itziar studies chemistry")
+        english = name.lower_ in english_words() or inflected(name.lower_)
+        english = english and not is_first_name(name.text)  # ("Jack studies law")
+        if not name.is_title or english or name.dep_ not in ("compound", "nsubj", "amod"):
+            return  # ("Gender studies courses": a field of study)
+        after = [token.head, *token.children]
+        studied = [t for t in after if t.i > token.i and t.pos_ in ("NOUN", "PROPN", "VERB")]
+        if not studied:
+            return
+        subject = self.reader.entity(name)
+        subject_of = studied[0]
+        value = " ".join(t.text for t in subject_of.lefts if t.i > token.i) + " " + subject_of.text
+        self.add(subject, "study", value.strip())
+        places = [o for p, o in prep_objects(subject_of) if p in ("at", "in") and not is_time(o)]
+        if places:
+            self.add(subject, "studies_at", self.reader.value(places[0]))
 
     def perished(self, verb: Token, subject: Token, neg: bool) -> bool:
         """ "basil's finally dead", "the frangipani didn't survive the trip": a thing or

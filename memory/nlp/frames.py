@@ -29,6 +29,7 @@ from memory.nlp.intro import agent
 from memory.nlp.jobtalk import BareJobFrames
 from memory.nlp.marks import over_until, told_earlier, used_to
 from memory.nlp.members import thing_phrase
+from memory.nlp.moves import MoveFrames
 from memory.nlp.naming import MOVE_VERBS, NamingFrames
 from memory.nlp.parse import Span, Token, child, children
 from memory.nlp.parted import PARTING, in_progress
@@ -105,6 +106,7 @@ class SentenceFrames(
     EndingFrames,
     VerbFrames,
     HomeFrames,
+    MoveFrames,
     PersonFrames,
     PostFrames,
     BareJobFrames,
@@ -121,6 +123,7 @@ class SentenceFrames(
         self.reader = reader
         self.frames: list[Frame] = []
         self.past_now = False  # the predicate being read is said of the past
+        self.they: list[str] = []  # whom the "they" being read stands for, if several
 
     def read(self) -> list[Frame]:
         for token in self.sent:
@@ -158,6 +161,9 @@ class SentenceFrames(
                 self.add(self.reader.owner(token), f"role:{self.reader.role(token)}", name)
             if token.text == ":":
                 self.labelled_list(token)
+            self.studies_misread(token)
+            if token.lemma_ == "propose" and token.dep_ == "acl" and token.head.pos_ == "PROPN":
+                self.proposed(token, token.head, False)  # ("SIONE PROPOSED", read as a name's)
             self.named_group(token)
             self.named_fragment(token)
             self.taken_on_named(token)
@@ -216,6 +222,9 @@ class SentenceFrames(
         if subject and relation:
             kw.setdefault("past", self.past_now and not kw.get("negated"))
             self.frames.append(Frame(subject, relation, value, **kw))
+            if subject in self.they:  # ("they" said of two people: the others too)
+                others = [o for o in self.they if o != subject and o != value]
+                self.frames += [Frame(o, relation, value, **kw) for o in others]
             said = not kw.get("negated") and not kw.get("plan")
             if relation.split("_")[0] in LEAVING and said:
                 self.reader.leavers.append(subject)  # "Sorina quit": someone may replace her
@@ -287,14 +296,29 @@ class SentenceFrames(
         if verb.dep_ == "xcomp" and verb.head.lemma_ in PLAN_VERBS | ASPECT_VERBS:
             # "I don't plan to move"; "I stopped learning German" ends learning German.
             neg = neg or negated(verb.head) or verb.head.lemma_ in STOP_VERBS
-        if verb.lemma_ in LIVING and not neg:
+        # ("moved into a flat in Velachery with two girls from my office": lived with)
+        moved_into = verb.lemma_ in ("move", "shift") and any(
+            p == "into" for p, _ in prep_objects(verb)
+        )
+        # (not with asides in brackets, which break the list: "with joaquín (argentine,
+        # ski instructor), saoirse (irish) and ben")
+        moved_into = moved_into and not any(t.text == "(" for t in verb.sent)
+        if (verb.lemma_ in LIVING or moved_into) and not neg:
             self.housemates(verb, subjects, plan)
         if verb.lemma_ == "move" and not neg and not plan:
             self.moved_in(verb, subjects)
+        together = [s for s in subjects if s.pos_ == "PROPN" or s.lower_ in PEOPLE]
+        if len(subjects) > 1 and len(together) == len(subjects):
+            self.reader.pair = [self.reader.entity(s) for s in subjects]
         for subject in subjects:
+            # ("mum and ray arrived! they're renting in Nightcliff": both of them)
+            they = subject.lower_ == "they" and self.reader.entity(subject) in self.reader.pair
+            self.they = self.reader.pair if they else []
             hired = verb.lemma_ in ("get", "take", "accept", "start", "land")
             if not neg and (not hired or lexicon_reading(*self.lemmas(verb)) is None):
                 self.jobs(verb, subject, plan)  # (the lexicon reads "got a job at X")
+            if self.proposed(verb, subject, neg):
+                continue
             if self.naming(verb, subject, neg) or self.appointed(verb, subject, neg, plan):
                 continue
             if self.took_post(verb, subject, neg, plan):
@@ -309,6 +333,8 @@ class SentenceFrames(
                 continue
             self.lives_and(verb, subject, neg, plan)
             if self.moved_home(verb, subject, neg, plan) or self.rented(verb, subject, neg, plan):
+                continue
+            if self.signed_for(verb, subject, neg):
                 continue
             self.course_in(verb, subject, neg, plan)
             if self.lessons(verb, subject, neg, plan) or self.studied(verb, subject, neg, plan):
@@ -350,6 +376,8 @@ class SentenceFrames(
             if self.acquisition(verb, subject, plan) or self.members(verb, subject, plan):
                 continue
             if self.joined(verb, subject, neg, plan):
+                continue
+            if self.rescheduled(verb, subject, neg, plan):
                 continue
             found = lexicon_reading(*self.lemmas(verb))
             if found is not None and found.relation != "is_called":

@@ -5,7 +5,9 @@ for its size."""
 
 from memory.nlp.casing import is_first_name
 from memory.nlp.parse import Token, child, children, governing_verb, sentence_after
+from memory.nlp.predicates import is_plan
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
+from memory.nlp.words import ROLE_SYNONYMS
 
 MOVE_PREPS = ("to", "into", "from")
 # What one moves when one moves home ("we moved house", "moving flats").
@@ -57,8 +59,23 @@ def home_place(token: Token, *, lived: bool = False) -> Token | None:
         # ("a little veg farm outside antigonish": just outside is where one lives)
         if prep in ("in", "at", "outside", "near") and (named(obj) or titled) and not is_time(obj):
             return obj
-    names = [c for c in token.children if c.dep_ == "compound" and named(c)]
+    # ("the newtown flat": the tagger may take a name in lower case for an adjective)
+    names = [c for c in token.children if c.dep_ in ("compound", "amod") and named(c)]
+    names = [c for c in names if c.dep_ == "compound" or c.tag_ not in ("VBN", "VBD")]
     return names[-1] if names else None
+
+
+def someones(home: Token) -> bool:
+    """ "moving out of bunica's", "out of my mum's": someone's home, not a place's name."""
+    if any(c.dep_ == "case" for c in home.children) or home.lower_ in PEOPLE:
+        return True
+    return ROLE_SYNONYMS.get(home.lower_, home.lower_) in PEOPLE
+
+
+def given_up_home(verb: Token) -> bool:
+    """ "sell", "rent out", "let out", "move out of": a home its owner is to leave."""
+    out = any(c.lower_ == "out" for c in verb.children)
+    return verb.lemma_ in ("sell", "leave") or out and verb.lemma_ in ("rent", "let", *MOVING)
 
 
 def named(token: Token) -> bool:
@@ -143,9 +160,12 @@ class HomeFrames:
         if token.dep_ == "pobj" and token.head.lower_ in ("to", "into"):
             return  # ("moving back to his flat in Sopot": where one is going, not is)
         verb = governing_verb(token)
-        if verb is not None and verb.lemma_ in HOME_CHANGES:
+        # ("his house in Bantama will be rented out": lived in until it is)
+        given_up = verb is not None and is_plan(verb) and given_up_home(verb)
+        if verb is not None and verb.lemma_ in HOME_CHANGES and not given_up:
             return  # bought, rented, sold or left: not simply lived in
-        if verb is not None and verb.tag_ in ("VBD", "VBN") and verb.lemma_ not in ("be", "have"):
+        past = verb is not None and verb.tag_ in ("VBD", "VBN") and not given_up
+        if past and verb.lemma_ not in ("be", "have"):
             return  # ("moved out of our flat in Brno", "sold their house": said of then)
         if any(c.dep_ == "neg" for c in (verb.children if verb is not None else ())):
             return
@@ -286,8 +306,10 @@ class HomeFrames:
                 entity = self.reader.entity(subject)
                 self.add(entity, "lives_in", self.reader.value(place), plan=plan)
                 return True
+        if self.moving_in_with(verb, subject, plan):
+            return True
         if not self.reader.last_home:
-            return False
+            return self.moving_out(verb, subject, plan)
         there = any(c.lower_ == "there" for c in verb.children)
         if verb.lemma_ == "live" and there and not prep_objects(verb):  # "we'll live there"
             self.add(self.reader.entity(subject), "lives_in", self.reader.last_home, plan=plan)
@@ -295,9 +317,9 @@ class HomeFrames:
         if verb.lemma_ not in MOVING:
             return False
         places = [(p, o) for p, o in prep_objects(verb) if not is_time(o)]
-        left = [self.reader.value(o) for p, o in places if p in ("of", "from")]
+        left = [self.place_left(o) for p, o in places if p in ("of", "from") and not someones(o)]
         out = [c for c in verb.children if c.lower_ == "out"]  # "out of laureles"
-        left += [self.reader.value(o) for c in out for _, o in prep_objects(c)]
+        left += [self.place_left(o) for c in out for _, o in prep_objects(c) if not someones(o)]
         if len(places) > len(left) or self.reader.last_home in left:
             return False  # "moving in with Joaquín", "moved to Tolhuin"
         if any(c.lower_ in ("there", "here", "away", "back") for c in verb.children):

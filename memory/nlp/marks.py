@@ -179,7 +179,9 @@ def ended_clauses(text: str) -> list[str]:
 
 
 # "keto's over", "the trip's cancelled": the "'s" is "is" (the parser reads a possessive)
-FINISHED_IS = re.compile(rf"\b([^\W\d_][\w-]*)'s (?=(?:{'|'.join(sorted(FINISHED))})\b)", re.I)
+FINISHED_IS = re.compile(
+    rf"\b([^\W\d_][\w-]*)'s (?=(?:{'|'.join(sorted(FINISHED | {'off'}))})\b)", re.I
+)
 
 
 def _marks(token: Token) -> bool:
@@ -268,7 +270,23 @@ def _over(token: Token) -> bool:
         said_of = token.dep_ in ("acomp", "advmod", "prt") and token.head.lemma_ == "be"
         if said_of or child(token, "auxpass") is not None:
             return True
+    if called_off(token):
+        return True
     return token.lemma_ == "fall" and any(c.lower_ == "through" for c in token.children)
+
+
+def called_off(token: Token) -> bool:
+    """ "the wedding is off", "Andrew's hosting is off": a thing planned, called off (not
+    "she's off to Spain", "he's off sick", "off the meds")."""
+    if token.lower_ != "off" or token.dep_ not in ("acomp", "advmod", "prt"):
+        return False
+    if token.head.lemma_ != "be" or any(c.dep_ == "pobj" for c in token.children):
+        return False
+    subject = child(token.head, "nsubj")
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if after is not None and (after.lower_ in ("to", "sick", "work") or after.pos_ == "ADJ"):
+        return False
+    return subject is not None and subject.pos_ == "NOUN"
 
 
 def _no_more(token: Token) -> bool:

@@ -246,7 +246,26 @@ def model():
     nlp.add_pipe("done_at", after="lemmatizer")
     Language.component("who_does", func=who_does)
     nlp.add_pipe("who_does", after="lemmatizer")
+    Language.component("subjects_joined", func=subjects_joined)
+    nlp.add_pipe("subjects_joined", after="lemmatizer")
     return nlp
+
+
+def subjects_joined(doc: Doc) -> Doc:
+    """ "Priya is a nurse at the IWK and Mateus does something at Dal": a name joined to the
+    object before it by "and", right before a verb with no subject, is that verb's subject
+    (the parser read it as a second place Priya works at)."""
+    for token in doc:
+        if token.dep_ != "conj" or token.pos_ != "PROPN" or token.i + 1 >= len(doc):
+            continue
+        verb = doc[token.i + 1]
+        finite = verb.tag_ in ("VBZ", "VBD", "VBP") and verb.pos_ == "VERB"
+        if not finite or child(verb, "nsubj", "nsubjpass") is not None or verb.head == token:
+            continue
+        if any(c.dep_ == "conj" for c in token.children):
+            continue  # ("... with Ana and Rui and ..."): a list goes on
+        token.head, token.dep_ = verb, "nsubj"
+    return doc
 
 
 def who_does(doc: Doc) -> Doc:
@@ -396,8 +415,14 @@ _plain, _full = _Parses(2048), _Parses(256)
 SECOND_HAND = re.compile(r"\b(second) (hand)\b", re.I)
 
 
+# Thousands set apart by a space, as much of Europe writes them ("lent him 2 500 euro"): one
+# number. (Each rewrite here keeps the text's length, so offsets into it still hold.)
+SPACED_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}) (\d{3})(?![\w.,]?\d|\w)")
+
+
 def _prepared(text: str) -> str:
-    return truecased(SECOND_HAND.sub(r"\1-\2", text.replace("’", "'")))
+    text = SPACED_THOUSANDS.sub(r"\1,\2", text.replace("’", "'"))
+    return truecased(SECOND_HAND.sub(r"\1-\2", text))
 
 
 def parse(text: str) -> Doc:

@@ -2,6 +2,8 @@
 and where they work when a job is named anywhere in it. A part of
 memory.nlp.frames.SentenceFrames, kept apart for its size."""
 
+import re
+
 from memory.nlp.casing import english_words, is_first_name
 from memory.nlp.holdings import Frame
 from memory.nlp.intro import agent
@@ -237,7 +239,7 @@ class PersonFrames:
         with Mia, Jaz and a guy called Finn": the people lived with are housemates (a
         partner named by role, "with my boyfriend Toomas", is that role already)."""
         people = [self.reader.entity(s) for s in subjects]
-        if people != [self.reader.speaker]:
+        if people and people != [self.reader.speaker]:  # (none said: "Just moved into ...")
             # "my dad has lived with us since mum died": whoever lives with the user
             shared = [o for p, o in prep_objects(verb) if p == "with" and o.lower_ in ("us", "me")]
             if (verb.lemma_ == "live" or open_stay(verb)) and shared:
@@ -261,6 +263,7 @@ class PersonFrames:
             if prep != "with":
                 continue
             listed = [called(p) or p for p in [obj, *[c for c in obj.subtree if c.dep_ == "conj"]]]
+            listed += after_comma(obj)  # ("with two girls from my office, Kavya and Shruti")
             # a person named by role ("with my husband Martín and his mom Elena") too
             roled = [named(p) for p in listed if named(p) != p]
             listed = [named(p) for p in listed]
@@ -271,6 +274,28 @@ class PersonFrames:
                 for name in names:
                     value = self.reader.value(name)
                     self.add(self.reader.speaker, "role:housemate", value, multi=True)
+
+    def proposed(self, verb: Token, subject: Token, neg: bool) -> bool:
+        """ "Tom proposed to me last night!!", "SIONE PROPOSED. ... and i said yes": one who
+        proposed to someone (the user, when the user says they said yes) is their partner
+        now, engaged (not "proposed a toast", "proposed a new rota")."""
+        if verb.lemma_ != "propose" or neg or child(verb, "dobj", "xcomp", "ccomp") is not None:
+            return False
+        if subject.pos_ != "PROPN" and subject.lower_ not in PEOPLE:
+            return False
+        to = [o for p, o in prep_objects(verb) if p == "to"]
+        if to:
+            target = self.reader.entity(to[0])
+        elif ACCEPTED.search(verb.doc.text):
+            target = self.reader.speaker
+        else:
+            return False
+        proposer = self.reader.entity(subject)
+        if proposer == target:
+            return False
+        self.add(target, "partner_of", proposer)
+        self.add(proposer, "partner_of", target)
+        return True
 
     def moved_in(self, verb: Token, subjects: list[Token]) -> None:
         """ "Arun's brother Vineeth moved in with us for a bit", "Ines moved in this
@@ -392,3 +417,20 @@ def stray_with(verb: Token) -> list[tuple[str, Token]]:
         if token.lower_ == "with" and child(token, "pobj") is not None:
             return [("with", child(token, "pobj"))]
     return []
+
+
+# "and i said yes": a proposal the user accepted
+ACCEPTED = re.compile(r"\b(?:i|we)\s+said\s+yes\b", re.I)
+
+
+def after_comma(people: Token) -> list[Token]:
+    """The names a plural word for people is followed by, after a comma: "two girls from my
+    office, Kavya and Shruti" (the parser may hang them on the office)."""
+    if people.tag_ != "NNS":
+        return []
+    after = [t for t in people.subtree if t.i > people.i]
+    comma = next((t.i for t in after if t.lower_ in (",", ":")), None)
+    if comma is None:
+        return []
+    # (the first name after the comma may hang on any word before it: "from lycée, Inès")
+    return [t for t in after if t.i > comma and t.pos_ == "PROPN" and t.dep_ in ("appos", "conj")]

@@ -244,8 +244,14 @@ def is_plan(predicate: Token) -> bool:
         # "Hassan wants me to join his boat", "wants me to come and stay at her B&B":
         # wished for, not done
         return True
-    if predicate.dep_ == "ccomp" and predicate.head.lemma_ in PLAN_VERBS:
-        # "decided we're getting a dog", "we've agreed we'll sell": decided, not done
+    if (
+        predicate.dep_ == "ccomp"
+        and predicate.head.lemma_ in PLAN_VERBS
+        and predicate.i > predicate.head.i
+    ):
+        # "decided we're getting a dog", "we've agreed we'll sell": decided, not done (a
+        # clause before the verb is no complement of it: "new manager is Lakshmi, she wants
+        # an update every evening")
         return predicate.tag_ not in ("VBD", "VBN") or bool(auxes & FUTURE_AUX)
     if "to" in auxes and planned.dep_ == "xcomp" and planned.head.lower_ in PRESENT_AUX:
         return True  # "she and Stuart are to move to Lockerbie": arranged, not done

@@ -234,10 +234,17 @@ class Pronouns:
         if named is None and looks_named(subject):
             named = subject  # a name the tagger took for a noun ("Tomasz and his ...")
         if named is not None and named.pos_ == "PROPN" and named.lower_ not in THIRD_PERSON:
-            return self.name_of(named)
+            return self.person_of(named)
         if named is not None and looks_named(named):
             return self.name_of(named)
         return None
+
+    def person_of(self, named: Token) -> str:
+        """Who a name is: "Grandpa" said as a name is the speaker's grandfather ("Grandpa
+        will move in with his partner": the grandfather's partner)."""
+        from memory.nlp.reader import bare_kin
+
+        return self.entity(named) if bare_kin(named) else self.name_of(named)
 
     def conjoined_owner(self, poss: Token) -> str | None:
         """ "my dad ray and his wife linda", "Tom and his girlfriend Mia": his is the one
@@ -273,7 +280,7 @@ class Pronouns:
         named = child(subject, "appos") if subject.pos_ == "NOUN" else subject
         if named is None or named.pos_ != "PROPN":
             return None
-        person = self.name_of(named)
+        person = self.person_of(named)
         want = FEMININE.get(poss.lower_)
         shown = self.gender.get(person)
         return None if person in self.things or (want and shown and shown != want) else person

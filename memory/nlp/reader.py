@@ -4,6 +4,8 @@ whether a predicate is negated or planned. memory.nlp.frames builds facts from t
 
 from dataclasses import dataclass, field
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from memory.nlp.casing import DOERS
 from memory.nlp.lists import AMOUNTS, measured
 from memory.nlp.parse import Span, Token, child, children
@@ -119,6 +121,9 @@ class Reader(Pronouns):
     groups: list[str] = field(default_factory=list)
     known: set[str] = field(default_factory=set)  # persons spoken of in earlier messages
     said_here: set[str] = field(default_factory=set)  # persons this message spoke of so far
+    # Two or more people just said together ("mum and ray arrived!"): whom a "they" after
+    # them stands for, all of them.
+    pair: list[str] = field(default_factory=list)
     # Who this message said left ("Mihaela quit"): a newcomer after it takes their place.
     leavers: list[str] = field(default_factory=list)
     # Words read as a value of another word's predicate, not as predicates of their own (the
@@ -327,10 +332,13 @@ class Reader(Pronouns):
         if not found and predicate.dep_ == "ROOT":
             # "Luís got an offer": the tagger reads an unfamiliar name before the verb as
             # an adverb; a name before a verb that has no subject is its subject.
+            # ("Just shifted into a 3BHK": a capitalised adverb is no one)
             found = [
                 c
                 for c in predicate.lefts
-                if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "dep")
+                if c.pos_ == "PROPN"
+                and c.dep_ in ("advmod", "npadvmod", "dep")
+                and c.lower_ not in STOP_WORDS
             ][:1]
         out = []
         for subject in found:

@@ -437,6 +437,13 @@ def taken_back(said: str, repair: Span, runs: list[list[Token]]) -> tuple[str, s
     said = next((t for t in repair if t.text == wrong.split()[0]), None)
     if said is None:
         return None
+    # ("i told u sofia's in cagliari?? ... MARTA is in cagliari, sofia is in sassari": the
+    # value said again of the one it was said of)
+    whose = [t for t in repair if t.i < said.i and any(c.dep_ == "case" for c in t.children)]
+    doc = repair.doc
+    again = [t for t in doc if whose and t.i > said.i and t.lower_ == whose[-1].lower_]
+    if again:
+        said, runs = again[0], values(doc[again[0].i : again[0].sent.end])
     after = [r for r in runs if r[0].i > said.i and text_of(r).lower() != wrong.lower()]
     # "I said Bedford but the house is in Dartmouth": a name for a name, a number for a number
     alike = [r for r in after if any(_sort(t) == _sort(said) for t in r)]
@@ -477,7 +484,12 @@ def _substitute(said: str, wrong: str, right: str) -> str:
 
     def put(found: re.Match) -> str:
         name = cased[found.start()].isupper() and right.islower()
-        return " ".join(w.capitalize() for w in right.split()) if name else right
+        said_right = " ".join(w.capitalize() for w in right.split()) if name else right
+        # ("289k" put right by "298k": the unit typed on stays once)
+        unit = re.search(r"(?<=\d)[^\W\d_]+$", said_right)
+        if unit and said[found.end() :].lower().startswith(unit[0].lower()):
+            return said_right[: unit.start()]
+        return said_right
 
     out = as_word(wrong).sub(put, said)
     last = re.escape(right.split()[-1])

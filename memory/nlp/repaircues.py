@@ -59,7 +59,7 @@ def value_word(t: Token) -> bool:
 
 
 def has_cue(text: str) -> bool:
-    words = set(re.findall(r"[a-z]+", text.lower()))
+    words = set(re.findall(r"[^\W\d_]+", text.lower()))
     if words & (CUES | MEANING) or re.search(r"(^|\s)\*\w", text):
         return True
     if CORRECTING.search(text) or HOLDING.search(text):

@@ -11,9 +11,9 @@ from memory.nlp.facts import ParsedFact
 from memory.nlp.fragments import bare_roles, jobs_now, named_after, with_speaker
 from memory.nlp.frames import DUTIES, Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
-from memory.nlp.parse import Span, parse, parse_entities
+from memory.nlp.parse import Span, child, parse, parse_entities
 from memory.nlp.predicates import MONTH_NAMES, WEEKDAYS, later_start, name_gender, start_within
-from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
+from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader, bare_kin
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, named_next, with_names
 from memory.nlp.repair import repaired
@@ -303,6 +303,8 @@ def done_doing(text: str) -> str:
 def described_is(text: str) -> str:
     def said(m: re.Match) -> str:
         word, following = m.group(2), m.group(4).lower()
+        if word.endswith("ing") and not m.group(3).strip() and following in ("is", "was"):
+            return m.group(0)  # ("Andrew's hosting is off": his hosting, a thing said of)
         noun_next = not m.group(3).strip() and following in english_nouns()
         # (a verb's -ing form whatever follows: "karthik's leaving end of oct")
         describes = describing(word) and (word.endswith("ing") or not noun_next)
@@ -394,8 +396,17 @@ def extract(
             frames = [replace(f, plan=True) if f.relation in JOBS else f for f in frames]
         # ("Ola finally moved out!! she and rhodri ...": a name that is a sentence's subject is
         # who the next "she" is, whatever frame it gave)
-        named = [t for t in sent if t.dep_ == "nsubj" and t.pos_ == "PROPN"]
-        reader.remember([reader.name_of(t) for t in named if t.head.dep_ == "ROOT"])
+        # (and so is "my mum" in "my mum is with us now. she ...", whom no frame has as its
+        # subject)
+        named = [t for t in sent if t.dep_ == "nsubj" and t.head.dep_ == "ROOT"]
+        named = [t for t in named if t.pos_ == "PROPN" or t.lower_ in PEOPLE and child(t, "poss")]
+        reader.remember(
+            # ("Grandpa will move in with his partner": the speaker's grandfather)
+            [
+                reader.name_of(t) if t.pos_ == "PROPN" and not bare_kin(t) else reader.entity(t)
+                for t in named
+            ]
+        )
         # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
         # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)
         reader.remember([f.subject for f in frames if not f.relation.startswith("role:")])

@@ -33,6 +33,7 @@ from memory.pipeline import (
     origin,
     pastimes,
     roles,
+    sharedhome,
     shifts,
     slots,
     typed,
@@ -135,6 +136,7 @@ def read_facts(evidence: Evidence) -> str | None:
         or shifts.answer(evidence)
         or pastimes.answer(evidence)
         or anchored.before_anchor(evidence)
+        or sharedhome.answer(evidence)  # ("Where does Mama live now?": with the user)
         or located.where_thing(evidence)
         or located.where_is(evidence)
         or located.whereabouts(evidence)

@@ -20,7 +20,8 @@ from datetime import datetime
 from memory import nlp, selectors
 from memory.models import Fact
 from memory.nlp.endings import ENDING_VERBS
-from memory.nlp.parse import Span, Token, child, parse
+from memory.nlp.moves import RESCHEDULING
+from memory.nlp.parse import Span, Token, child, children, governing_verb, parse
 from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.questions import unwrap
 from memory.nlp.words import ACQUIRE, LOSS_VERBS
@@ -38,7 +39,7 @@ NOT_YET = "I don't know of it happening yet; you told me of it only as a plan."
 READ = 10  # the statements closest to the question whose messages are read again
 # Words of a "when" question that do not name the event.
 NOT_EVENT = {"when", "what", "which", "month", "year", "day", "date", "time", "now", "again"}
-NOT_EVENT |= {"exactly", "first", "originally", "still"}
+NOT_EVENT |= {"exactly", "first", "originally", "still", "good"}  # ("split for good")
 NOT_EVENT |= MONTH_NAMES | set(WEEKDAYS)  # "What day in July is the closing?"
 
 
@@ -109,7 +110,7 @@ def asked(text: str, *, speaker: str, subject: str | None) -> Event | None:
     if root.lemma_ == "be":  # ("When are Eleni and I flying ...?" parsed as "are Eleni")
         root = next((c for c in root.children if c.dep_ == "conj" and c.tag_ == "VBG"), root)
     verb = verb_of(root) if root.pos_ in ("VERB", "AUX") else "be"
-    first = any(t.lower_ in ("first", "originally") for t in doc)
+    first = any(t.lower_ in ("first", "originally", "original") for t in doc)
     # the user's own name is no word of the event ("When did I move?")
     mine = subject is None or owned_by(speaker, subject) and "'s" not in subject
     words = frozenset(
@@ -132,17 +133,28 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
     order = 0
     for text, said_at, fact in read_again(evidence, event):
         before: set[str] = set()
+        earlier: set[str] = set()
         # who each clause is about, pronouns resolved ("She starts on the 1st of May": Inês)
         who = {c.predicate.i: c.subject for c in aligned.read(text, fact, evidence.speaker)}
         for sent in parse(text).sents:
             order += 1
             score, plan = fit(event, sent, before, who)
+            # (not one with a person of its own: "Jia Hui's also starting an MBA in august")
+            own_person = any(t.dep_ == "nsubj" and t.pos_ in ("PROPN", "PRON") for t in sent)
+            if score <= 0 and earlier - before and not own_person and said_in(sent, said_at):
+                # (a sentence giving a date of its own may name what it is of earlier in the
+                # message: "Shruti got engaged!!! ... she is over the moon ... wedding is in
+                # November", "we buy a house in Penampang!! ... move in end of June")
+                score, plan = fit(event, sent, before | earlier, who)
             before = stems(sent)
+            earlier |= before
             if score <= 0:
                 continue
             date = said_in(sent, said_at)
             if fact is None and not date:
                 continue  # (a message read again for its name tells a date in words or none)
+            if date and dated_elsewhere(event, sent, said_at):
+                score /= 2
             told_as = date or (None if plan else f"on {day(said_at)}")
             told = Told(score, said_at, order, told_as, bool(date), plan)
             # ("I open it in 2019", said in 2025: a day gone by is no plan)
@@ -286,7 +298,8 @@ def fit(
     as still to come. A clause with the question's verb must share its words in the clause
     ("cancelled my spanish course, field season is starting" does not tell when Spanish
     started); otherwise the sentence must share two of them, the sentence before it in the
-    message counting for half ("dana is pregnant!! due in january")."""
+    message counting for half ("dana is pregnant!! due in january"), and the message before
+    it for a sentence that gives a date of its own and names no one (`told`)."""
     words = stems(sent)
     # the event named by its noun counts as one of its words ("gunnar's start is the 16th")
     named = any(t.pos_ == "NOUN" and t.lemma_ == event.verb for t in sent)
@@ -294,6 +307,8 @@ def fit(
     shared = own + len((before - words) & event.words) / 2 if own else 0
     if completed(event, sent):
         return 3.0, False  # ("grommets done yesterday!" tells when Finn got his grommets)
+    if event.verb == "be" and not event.first and moved_in_time(event, sent):
+        return 3.0, False  # ("trip pushed to march 6-8" tells when the Tremblant trip is)
     best, plan = 0.0, False
     for token in sent:
         if token.pos_ not in ("VERB", "AUX", "ADJ") or token.dep_ in ("aux", "auxpass"):
@@ -356,6 +371,41 @@ def completed(event: Event, sent: Span) -> bool:
             continue
         thing = token.head if done else child(token, "nsubj", "nsubjpass")
         if thing is not None and nlp.stem(thing.lower_) in wanted:
+            return True
+    return False
+
+
+def dated_elsewhere(event: Event, sent: Span, said_at: datetime) -> bool:
+    """Whether the date a sentence gives belongs to another clause than the one naming the
+    thing asked ("Shruti is moving out end of April to save money for the wedding" does not
+    tell when the wedding is; "the wedding is in November" does)."""
+    if event.verb != "be":
+        return False
+    whose = {nlp.stem(w) for w in nlp.tokenize(event.subject or "")}
+    thing = event.words - whose  # (the wedding, not whose it is: "Ines" may be read as a noun)
+    named = [t for t in sent if t.pos_ == "NOUN" and nlp.stem(t.lower_) in thing]
+    verbs = [v for v in (governing_verb(t) for t in named) if v is not None]
+    return bool(verbs) and not any(said_in(doc_span(v), said_at) for v in verbs)
+
+
+TO = ("to", "till", "until")
+
+
+def moved_in_time(event: Event, sent: Span) -> bool:
+    """A sentence moving the thing asked to another date ("trip pushed to march 6-8", "they
+    moved the meeting to Thursday"), of a question asking when it is ("When is the Tremblant
+    trip now?"): it says the date again, whatever else the question names."""
+    for token in sent:
+        if token.pos_ != "VERB" or token.lemma_ not in RESCHEDULING or negated(token):
+            continue
+        moved = children(token, "nsubj", "nsubjpass", "dobj")
+        if not any(nlp.stem(t.lower_) in event.words for t in moved):
+            continue
+        # (the parser may hang "to June" on "back": "pushed back to June")
+        heads = [token, *children(token, "advmod", "prt")]
+        preps = [p for h in heads for p in children(h, "prep") if p.lower_ in TO]
+        to = [o for p in preps for o in children(p, "pobj")]
+        if any(said_in(doc_span(o), NOW) for o in to):
             return True
     return False
 

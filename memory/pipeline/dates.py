@@ -165,6 +165,24 @@ ORDINAL = re.compile(r"^([12]?\d|3[01])(st|nd|rd|th)?$", re.I)
 STEP = {"day": 1, "night": 1, "week": 7, "weekend": 7, "month": 30, "year": 365}
 
 
+# Days of the year named by their feast (day, month): "had the baby on Christmas Eve". (Those
+# that move with the moon or the week, Easter or Thanksgiving, name no day of their own.)
+HOLIDAYS = {
+    "christmas eve": (24, 12),
+    "christmas day": (25, 12),
+    "boxing day": (26, 12),
+    "new year's eve": (31, 12),
+    "new years eve": (31, 12),
+    "new year's day": (1, 1),
+    "new years day": (1, 1),
+    "valentine's day": (14, 2),
+    "valentines day": (14, 2),
+    "halloween": (31, 10),
+    "st patrick's day": (17, 3),
+}
+HOLIDAY = re.compile(r"\b(" + "|".join(re.escape(h) for h in HOLIDAYS) + r")\b", re.I)
+
+
 def said_in(sent, said_at: datetime) -> str | None:
     """The date a sentence's own words give ("due in january", "on the 24th"), resolved
     against the day it was said where the words count from it: "last october" said in
@@ -197,6 +215,10 @@ def said_in(sent, said_at: datetime) -> str | None:
         return f"on {_weekday_before(_first_of(month))}{date_of} {label}"
     if year is not None:
         return f"in {year.text}"
+    feast = HOLIDAY.search(sent.text.replace("’", "'"))
+    if feast is not None:
+        day, number = HOLIDAYS[feast.group(1).lower()]
+        return f"on {day} {MONTHS[number - 1]}"
     ordinals = [t for t in tokens if ORDINAL.match(t.text) and t.text[-2:].isalpha()]
     # "3rd grade", "the 2nd floor": an ordinal that counts a noun is no day
     ordinals = [t for t in ordinals if not (t.dep_ == "amod" and t.head.pos_ == "NOUN")]

@@ -51,9 +51,10 @@ def answer(evidence: Evidence) -> str | None:
         return None  # (the user's own days are in their facts' slots)
     name = subject.split(" and ")[0].split()[0]
     rows = selectors.said_before(user_id=evidence.user_id, at=evidence.asked_at)
+    resolved = days_in_facts(evidence, name)
     days: list[str] = []
     for message in rows.order_by("-sent_at", "-pk")[:READ]:
-        said = day_of(put_right(message) or message.text, name)
+        said = day_of(put_right(message) or message.text, name) or resolved.get(message.pk)
         if said and (not days or said != days[-1]):
             days.append(said)
     if not days:
@@ -61,3 +62,14 @@ def answer(evidence: Evidence) -> str | None:
     if intent.wants_past:
         return sentence(f"on {days[1]}s") if len(days) > 1 else None
     return sentence(f"on {days[0]}s")
+
+
+def days_in_facts(evidence: Evidence, name: str) -> dict[int, str]:
+    """The weekday a message's facts give `name` where its words name them by a pronoun
+    ("sal's wife rang ... he's taking saturdays now instead of sundays"): message id -> day."""
+    found: dict[int, str] = {}
+    for fact in selectors.told_of(user_id=evidence.user_id, subject=name):
+        day = WEEKDAY.fullmatch(fact.object.strip())
+        if day and "not:" not in fact.relation and fact.source_message_id is not None:
+            found[fact.source_message_id] = day.group(1).capitalize() + "day"
+    return found

@@ -261,11 +261,32 @@ def decided(evidence: Evidence) -> str:
     if intent.object and not now and ended:
         # Nothing holds the slot now, and what did is over: not the asked value either.
         return f"No, as far as I know. {sentence(until(evidence, ended[0]))}"
+    denied = called_off(evidence, facts)
+    if denied is not None:
+        return f"No. {since(denied, evidence.speaker)}."
     return (
         "I'm not sure. What I know: "
         + "; ".join(since(f, evidence.speaker) for f in facts[:3])
         + "."
     )
+
+
+def called_off(evidence: Evidence, facts: list[Fact]) -> Fact | None:
+    """ "Is Dev still coming for the anniversary?" after "Dev cannot come after all": the
+    newest statement of them denying the verb asked, where none newer says it again."""
+    intent = evidence.intent
+    verb = slot_name(intent.relation or "").split("_")[0]
+    if not verb or not intent.subject:
+        return None
+    said = [
+        f
+        for f in facts
+        if f.is_true
+        and slot_name(f.relation).split("_")[0] == verb
+        and nlp.same_entity(f.subject, intent.subject)
+    ]
+    newest = max(said, key=lambda f: (f.created_at, f.pk), default=None)
+    return newest if newest is not None and newest.relation.startswith("not:") else None
 
 
 # Words that say a negation ends what held before ("quit smoking", "not ... anymore").
