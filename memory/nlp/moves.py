@@ -3,7 +3,7 @@ then, one who moves in with others lives where they do, a home signed for is the
 come, and an event moved in time is on its new date. A part of memory.nlp.frames (with
 memory.nlp.homes), kept apart for its size."""
 
-from memory.nlp.homes import HOME_NOUNS, MOVING, home_place, named, someones
+from memory.nlp.homes import DWELLINGS, HOME_NOUNS, MOVING, home_place, named, someones
 from memory.nlp.parse import Token, child, children, governing_verb
 from memory.nlp.reader import PEOPLE, Reader, is_time, prep_objects
 
@@ -66,6 +66,10 @@ class MoveFrames:
             return False
         # (the parser hangs "on a flat in Leith" on the verb as often as on the lease)
         said = [t for t in verb.subtree if t.i != obj.i and governing_verb(t) == verb]
+        # (a home must be said: "signed a contract with Enea Astoria, a pro team in Poland"
+        # is a job)
+        if not any(t.lemma_.lower() in DWELLINGS | {"bedroom", "bed"} for t in said):
+            return False
         places = [p for p in (home_place(t) for t in said) if p is not None]
         places += [t for t in said if t.dep_ == "pobj" and t.head.lower_ == "in" and named(t)]
         if not places:
