@@ -48,7 +48,9 @@ def answer(evidence: Evidence) -> str | None:
         return None  # (a home of their own said since, or a going: "he went back to Bagé")
     if spoken_of_since(evidence, together, said_as):
         return None  # (what was said of them since may be a going no fact kept)
-    return sentence(f"{_said(asked, evidence.speaker)} lives with you in {home.object}")
+    # (a place kept as typed in lower case is said as a name: "tartu")
+    place = home.object.title() if home.object.islower() else home.object
+    return sentence(f"{_said(asked, evidence.speaker)} lives with you in {place}")
 
 
 def _with_user(evidence: Evidence, asked: str) -> Fact | None:
