@@ -261,14 +261,12 @@ def named_person(name: str, speaker: str) -> bool:
 
 
 # An update's preparation reads both last_person()'s subjects and the latest facts in full
-# (memory.pipeline.update.recent_people); one statement instead of two ORM queries. Each branch
-# is the query it stands for, and each is planned as it would be on its own. (Without the
-# tie-breaker on id, facts of one message came back in the table's physical order, and a
-# pronoun in the next message could name a different person from one run to the next.)
+# (memory.pipeline.update.recent_people); one statement instead of two ORM queries, each branch
+# planned as it would be on its own. last_person()'s subjects are those of the latest facts, in
+# the same order. (Without the tie-breaker on id, facts of one message came back in the table's
+# physical order, and a pronoun in the next message could name a different person from one run
+# to the next.)
 _RECENT_SQL = f"""
-(SELECT 0, subject, '', '' FROM memory_fact WHERE user_id = %s
- ORDER BY truth_since DESC, id DESC LIMIT {RECENT})
-UNION ALL
 (SELECT 1, subject, relation, object FROM memory_fact WHERE user_id = %s
  ORDER BY truth_since DESC, id DESC LIMIT {RECENT})
 UNION ALL
@@ -279,9 +277,13 @@ UNION ALL
 
 @dataclass(frozen=True)
 class Recent:
-    subjects: list[str]  # what last_person() reads
     latest: list[tuple[str, str, str]]  # (subject, relation, object), newest first
     names: list[str]  # the speaker's own names ("I'm Callum")
+
+    @property
+    def subjects(self) -> list[str]:
+        """What last_person() reads: the latest facts' subjects, newest first."""
+        return [subject for subject, _r, _o in self.latest]
 
 
 def latest_facts(*, user_id: int, speaker: str) -> Recent:
@@ -290,10 +292,9 @@ def latest_facts(*, user_id: int, speaker: str) -> Recent:
     from memory import nlp
 
     with connection.cursor() as cursor:
-        cursor.execute(_RECENT_SQL, [user_id, user_id, user_id, nlp.entity_key(speaker)])
+        cursor.execute(_RECENT_SQL, [user_id, user_id, nlp.entity_key(speaker)])
         rows = cursor.fetchall()
     return Recent(
-        subjects=[subject for branch, subject, _r, _o in rows if branch == 0],
         latest=[(s, r, o) for branch, s, r, o in rows if branch == 1],
         names=[name for branch, name, _r, _o in rows if branch == 2],
     )

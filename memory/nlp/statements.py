@@ -13,7 +13,7 @@ from memory.nlp.frames import DUTIES, Frame, SentenceFrames
 from memory.nlp.intro import said_of_self
 from memory.nlp.parse import Span, child, parse, parse_entities
 from memory.nlp.predicates import MONTH_NAMES, WEEKDAYS, later_start, name_gender, start_within
-from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader, bare_kin
+from memory.nlp.reader import CORRECTION_CUES, MULTI_ROLES, THIRD_PERSON, Reader
 from memory.nlp.relations import relation_is_single_valued
 from memory.nlp.renamed import GIVEN, named_next, with_names
 from memory.nlp.repair import repaired
@@ -400,13 +400,9 @@ def extract(
         # subject)
         named = [t for t in sent if t.dep_ == "nsubj" and t.head.dep_ == "ROOT"]
         named = [t for t in named if t.pos_ == "PROPN" or t.lower_ in PEOPLE and child(t, "poss")]
-        reader.remember(
-            # ("Grandpa will move in with his partner": the speaker's grandfather)
-            [
-                reader.name_of(t) if t.pos_ == "PROPN" and not bare_kin(t) else reader.entity(t)
-                for t in named
-            ]
-        )
+        # ("Grandpa will move in with his partner": the speaker's grandfather)
+        people = [reader.person_of(t) if t.pos_ == "PROPN" else reader.entity(t) for t in named]
+        reader.remember(people)
         # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
         # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)
         reader.remember([f.subject for f in frames if not f.relation.startswith("role:")])

@@ -139,18 +139,17 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
         for sent in parse(text).sents:
             order += 1
             score, plan = fit(event, sent, before, who)
-            # (not one with a person of its own: "Jia Hui's also starting an MBA in august")
-            own_person = any(t.dep_ == "nsubj" and t.pos_ in ("PROPN", "PRON") for t in sent)
-            if score <= 0 and earlier - before and not own_person and said_in(sent, said_at):
-                # (a sentence giving a date of its own may name what it is of earlier in the
-                # message: "Shruti got engaged!!! ... she is over the moon ... wedding is in
-                # November", "we buy a house in Penampang!! ... move in end of June")
+            date = said_in(sent, said_at)
+            # (a sentence giving a date of its own may name what it is of earlier in the
+            # message: "Shruti got engaged!!! ... she is over the moon ... wedding is in
+            # November", "we buy a house in Penampang!! ... move in end of June"; not one
+            # with a person of its own: "Jia Hui's also starting an MBA in august")
+            if score <= 0 and date and earlier - before and not names_someone(sent):
                 score, plan = fit(event, sent, before | earlier, who)
             before = stems(sent)
             earlier |= before
             if score <= 0:
                 continue
-            date = said_in(sent, said_at)
             if fact is None and not date:
                 continue  # (a message read again for its name tells a date in words or none)
             if date and dated_elsewhere(event, sent, said_at):
@@ -373,6 +372,11 @@ def completed(event: Event, sent: Span) -> bool:
         if thing is not None and nlp.stem(thing.lower_) in wanted:
             return True
     return False
+
+
+def names_someone(sent: Span) -> bool:
+    """Whether a sentence has a person of its own as a subject ("Jia Hui's also starting")."""
+    return any(t.dep_ == "nsubj" and t.pos_ in ("PROPN", "PRON") for t in sent)
 
 
 def dated_elsewhere(event: Event, sent: Span, said_at: datetime) -> bool:

@@ -13,9 +13,6 @@ from memory.pipeline.guard import slot_name
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import sentence
 
-# Slots that say someone lives with the user: the user's housemate, or "lives with" the user.
-WITH_USER = {"role:housemate"}
-
 
 def answer(evidence: Evidence) -> str | None:
     intent = evidence.intent
@@ -31,7 +28,8 @@ def answer(evidence: Evidence) -> str | None:
     if role in KIN:  # ("Mama" asked: the user's mother)
         asked = f"{evidence.speaker}'s {role}"
         said_as.add(role)
-    together = _with_user(evidence, asked)
+    theirs = [f for f in selectors.told_of(user_id=evidence.user_id, subject=asked) if f.is_true]
+    together = _with_user(evidence, asked, theirs)
     if together is None:
         return None
     home = selectors.latest_held(
@@ -39,11 +37,7 @@ def answer(evidence: Evidence) -> str | None:
     )
     if home is None or home.created_at > together.created_at and _moved_apart(home):
         return None
-    since = [
-        f
-        for f in selectors.told_of(user_id=evidence.user_id, subject=asked)
-        if f.is_true and f.created_at > together.created_at
-    ]
+    since = [f for f in theirs if f.created_at > together.created_at]
     if any(f.relation == "lives_in" or went(f) for f in since):
         return None  # (a home of their own said since, or a going: "he went back to Bagé")
     if spoken_of_since(evidence, together, said_as):
@@ -53,16 +47,17 @@ def answer(evidence: Evidence) -> str | None:
     return sentence(f"{_said(asked, evidence.speaker)} lives with you in {place}")
 
 
-def _with_user(evidence: Evidence, asked: str) -> Fact | None:
-    """The newest fact still held that the one asked lives with the user (not a plan)."""
+def _with_user(evidence: Evidence, asked: str, theirs: list[Fact]) -> Fact | None:
+    """The newest fact still held that the one asked lives with the user (not a plan), of
+    the user's housemates or of `theirs`, the facts held of the one asked."""
     held = selectors.role_holders(
         user_id=evidence.user_id, owner=evidence.speaker, roles={"housemate"}
     )
     mates = [f for f in held if nlp.same_entity(f.object, asked)]
     lived = [
         f
-        for f in selectors.told_of(user_id=evidence.user_id, subject=asked)
-        if f.is_true and f.relation == "live_with" and nlp.same_entity(f.object, evidence.speaker)
+        for f in theirs
+        if f.relation == "live_with" and nlp.same_entity(f.object, evidence.speaker)
     ]
     found = mates + lived
     return max(found, key=lambda f: (f.created_at, f.pk)) if found else None
