@@ -52,6 +52,7 @@ SETS = (
     "dev28",
     "dev29",
     "dev30",
+    "dev31",
     "holdout",
     "fresh",
     "fresh2",

@@ -114,6 +114,7 @@ if __name__ == "__main__":
                     HERE / "dev28.jsonl",
                     HERE / "dev29.jsonl",
                     HERE / "dev30.jsonl",
+                    HERE / "dev31.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

@@ -47,4 +47,9 @@ def same_entity(a: str, b: str) -> bool:
     short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
     # A shorter name naming the same thing: its words all appear, and it ends the same way
     # ("Pollock" ~ "AJ Pollock", "Mariners" ~ "Seattle Mariners"), not "alice" ~ "alice sister".
+    clipped = [w for w in (ta, tb) if len(w) == 1]
+    if any(w[0] == f"{other[0]}s" and len(other[0]) > 2 for w in clipped for other in (ta, tb)):
+        # a shop or a firm said as people do, its first word and an "s" ("quit tims" for
+        # Tim Hortons, "sainsburys" for Sainsbury)
+        return True
     return set(short) <= set(long_) and short[-1] == long_[-1]

@@ -420,8 +420,31 @@ SECOND_HAND = re.compile(r"\b(second) (hand)\b", re.I)
 SPACED_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}) (\d{3})(?![\w.,]?\d|\w)")
 
 
+# A change typed as an arrow ("switched my major!! psych -> criminology", "econ → software
+# eng as of monday"): one arrow in a sentence, not a route ("Lyon → Milan → Split").
+ARROW = re.compile(r"\s*(?:-+>|→|=>)\s*")
+# (said where the sentence begins, it has no verb: "changed from psych to criminology")
+OPENING_ARROW = re.compile(
+    r"^(?!(?:i|we|he|she|they|you|it)\b)([^\W\d][\w'&]*(?: [\w'&]+)?)\s*(?:-+>|→|=>)\s*", re.I
+)
+
+
+def arrows_said(text: str) -> str:
+    if not ARROW.search(text):
+        return text
+    out = []
+    for said in re.split(r"(?<=[.!?])\s+", text):
+        if len(ARROW.findall(said)) != 1:
+            out.append(said)
+        elif OPENING_ARROW.match(said):
+            out.append(OPENING_ARROW.sub(r"changed from \1 to ", said))
+        else:
+            out.append(re.sub(r"(\w+)" + ARROW.pattern, r"from \1 to ", said, count=1))
+    return " ".join(out)
+
+
 def _prepared(text: str) -> str:
-    text = SPACED_THOUSANDS.sub(r"\1,\2", text.replace("’", "'"))
+    text = SPACED_THOUSANDS.sub(r"\1,\2", arrows_said(text.replace("’", "'")))
     return truecased(SECOND_HAND.sub(r"\1-\2", text))
 
 

@@ -337,7 +337,19 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
     if present and not auxes & {"have", "has", "'ve"}:
         # (the parser may hang it off the place: "superintendent at an estate in X from August")
         held = [t for t in predicate.subtree if t.dep_ in ("attr", "pobj", "dobj")]
-        if any(_later(o) for t in (predicate, *held) for p, o in _preps(t) if p == "from"):
+        # (not a thing's year: "we have a camper from 1998" is how old it is, where "a new
+        # job from 2027" is when it begins)
+        things = [
+            t
+            for t in held
+            if t.dep_ == "dobj"
+            and t.lemma_ not in POSITIONS
+            and not any(c.lower_ == "new" for c in t.children)
+        ]
+        had = predicate.lemma_ in ("have", "own") and things
+        aged = {o.i for t in (predicate, *things) for _, o in _preps(t) if o.like_num and had}
+        times = [o for t in (predicate, *held) for p, o in _preps(t) if p == "from"]
+        if any(_later(o) and o.i not in aged for o in times):
             return True  # not "from today": that is now
         if predicate.lemma_ in SCHEDULED_VERBS and predicate.tag_ in ("VBZ", "VBP"):
             return _comes_later(predicate)  # the course starts in February

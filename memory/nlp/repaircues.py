@@ -182,15 +182,26 @@ def righted_next(t: Token) -> bool:
 def _set_against(t: Token) -> bool:
     """ "1650 not 1750", "les Carcajous* not castors": a sentence that is only a value set
     against another, with no verb of its own, puts right what was said of the second."""
-    before = [w for w in t.sent if w.i < t.i and not w.is_punct and w.text != "*"]
+    # (the clause of the "not": "i looked again, it is group 8 not 9")
+    pause = max((w.i for w in t.sent if w.i < t.i and w.text in ",;:"), default=t.sent.start - 1)
+    before = [w for w in t.sent if pause < w.i < t.i and not w.is_punct and w.text != "*"]
     after = t.nbor(1) if t.i + 1 < t.sent.end else None
     if not before or after is None or not value_word(after):
         return False
-    if any(w.pos_ in ("VERB", "AUX") for w in before):
+    # ("it is group 8 not 9", "its 8 not 9": a value said, only "it is" before it)
+    before = before[it_is(before) :]
+    if not before or any(w.pos_ in ("VERB", "AUX") for w in before):
         return False
     return all(value_word(w) or w.lower_ in FILLERS | CUES for w in before) and any(
         map(value_word, before)
     )
+
+
+def it_is(words: list[Token]) -> int:
+    """How many words open with "it is" ("it is", "it's", "that was", "its" typed as one)."""
+    if len(words) > 1 and words[0].lower_ in ("it", "that") and words[1].lemma_ == "be":
+        return 2
+    return 1 if words and words[0].lower_ in ("its", "thats") else 0
 
 
 def _opens(t: Token) -> bool:

@@ -23,6 +23,7 @@ from memory import nlp, selectors
 from memory.nlp.corrections import SAYING, kind
 from memory.nlp.parse import Span, Token, governing_verb, parse
 from memory.nlp.predicates import is_plan
+from memory.nlp.repair import corrects_earlier as corrects
 from memory.nlp.words import NUMBER_NAMES
 from memory.pipeline.amend import put_right
 from memory.pipeline.dated import messages
@@ -185,8 +186,10 @@ def told(evidence: Evidence, question: Asked) -> list[tuple[str, datetime]]:
         read_ids.add(fact.source_message_id)
         at = (message.sent_at if message else None) or fact.created_at
         found.setdefault(source(fact), at)
-        if message is not None and put_right(message) is None:
-            found.setdefault(message.text, at)  # a correction's own words say the new value
+        if message is not None and (put_right(message) is None or corrects(message.text)):
+            # a correction's own words say the new value ("it's 16 students not 17", where
+            # the message it put right says "from 12 students to 16")
+            found.setdefault(message.text, at)
     words = {w.lower() for w in question.subject.split()} | {question.noun_as_said} - {""}
     newest = selectors.newest_said_before(
         user_id=evidence.user_id, at=evidence.asked_at, besides=read_ids
@@ -215,7 +218,12 @@ def of_asked(token: Token, sent: Span, question: Asked) -> str:
     if _named(question.subject) and not _names(sent.doc[:], question.subject):
         return ""  # (the message names whom it asks: "Hasan ... Very good cheese, aged 10 months")
     if question.how == "many":
-        if not question.noun or unit_stem != question.noun:
+        verb = governing_verb(token)
+        # ("how many runs did I score?": "I scored 64", the count said by the verb asked)
+        done = unit is None and token.text[:1].isdigit() and verb is not None
+        done = done and verb.pos_ == "VERB"
+        done = done and nlp.stem(verb.lemma_.lower()) in question.words - {""}
+        if not question.noun or unit_stem != question.noun and not done:
             return ""
     elif question.how == "long":
         if unit is None or unit.lemma_.lower().rstrip("s") not in SPANS:

@@ -22,6 +22,7 @@ from memory.pipeline import (
     dated,
     doers,
     expect,
+    fleet,
     kin,
     leaders,
     located,
@@ -142,6 +143,7 @@ def read_facts(evidence: Evidence) -> str | None:
         or located.whereabouts(evidence)
         or located.home_of(evidence)
         or origin.answer(evidence)
+        or fleet.answer(evidence)  # ("What vehicles do we have now?")
         or typed.answer(evidence)
         or typed.described(evidence)
         or doers.answer(evidence)

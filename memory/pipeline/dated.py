@@ -60,6 +60,7 @@ class Told:
     date: str | None  # None: told as to come, with no date
     stated: bool  # the words gave the date (not the day the message was sent)
     planned: bool = False  # told as still to come ("we're getting married in june")
+    weekday: str = ""  # the day of the week the sentence names ("rolled my ankle on thurs")
 
 
 def answer(evidence: Evidence) -> str | None:
@@ -94,7 +95,37 @@ def answer(evidence: Evidence) -> str | None:
             tied = [t for t in tied if t.stated] or tied
     pick = min if event.first else max
     chosen = pick(tied, key=lambda t: (t.said_at, t.order))
+    if WHAT_DAY.search(intent.text) and chosen.weekday:
+        # "What day did I roll my ankle?" after "rolled it on thurs" (or "not thurs, tuesday")
+        return sentence(f"on {put_right_day(chosen, later)}")
     return sentence(chosen.date)
+
+
+WHAT_DAY = re.compile(r"\b(?:what|which) day\b", re.I)
+# A day of the week as typed: "thurs", "weds", "tue", "Sunday".
+# ("sat", "sun", "wed" are words too: only the clipped forms no word shares)
+WEEKDAY_SAID = re.compile(
+    r"\b(tues|weds|thur|thurs)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.I,
+)
+WEEKDAY_NAMES = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+
+
+def weekday_of(text: str) -> str:
+    """The day of the week a sentence names, said in full ("thurs": "Thursday"), or ""."""
+    found = WEEKDAY_SAID.search(text)
+    if found is None:
+        return ""
+    said = (found.group(1) or found.group(2)).lower()
+    return next((d for d in WEEKDAY_NAMES if d.lower().startswith(said[:3])), "")
+
+
+def put_right_day(said: Told, later: list[tuple[datetime, str, str]]) -> str:
+    """The weekday as a later message put it right ("not thurs, tuesday")."""
+    for at, right, wrong in later:
+        if at > said.said_at and weekday_of(wrong) == said.weekday and weekday_of(right):
+            return weekday_of(right)
+    return said.weekday
 
 
 # "Which month are Eleni and I flying ...?" asks when, and parses as "when" does (the
@@ -134,6 +165,7 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
     for text, said_at, fact in read_again(evidence, event):
         before: set[str] = set()
         earlier: set[str] = set()
+        moved_first = False
         # who each clause is about, pronouns resolved ("She starts on the 1st of May": Inês)
         who = {c.predicate.i: c.subject for c in aligned.read(text, fact, evidence.speaker)}
         for sent in parse(text).sents:
@@ -146,6 +178,9 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
             # with a person of its own: "Jia Hui's also starting an MBA in august")
             if score <= 0 and date and earlier - before and not names_someone(sent):
                 score, plan = fit(event, sent, before | earlier, who)
+            if score <= 0 and date and moved_first and event.verb == "be":
+                score = 3.0  # ("the trip is moved. Not May anymore, now it is 10 to 12 June")
+            moved_first = moved_first or bool(moving_asked(event, sent))
             before = stems(sent)
             earlier |= before
             if score <= 0:
@@ -155,7 +190,7 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
             if date and dated_elsewhere(event, sent, said_at):
                 score /= 2
             told_as = date or (None if plan else f"on {day(said_at)}")
-            told = Told(score, said_at, order, told_as, bool(date), plan)
+            told = Told(score, said_at, order, told_as, bool(date), plan, weekday_of(sent.text))
             # ("I open it in 2019", said in 2025: a day gone by is no plan)
             out.append(replace(told, planned=plan and not said_before(told)))
     return out
@@ -191,6 +226,8 @@ def clock(evidence: Evidence, event: Event) -> str | None:
 
 
 PUT_RIGHT = re.compile(r"\b(\w+),? not (?:in |on |the )?(\w+)", re.I)
+# "not thurs, tuesday": the word denied first, then the right one.
+DENIED_FIRST = re.compile(r"\bnot (?:in |on |the )?(\w+), (?:it was |it's |its )?(\w+)", re.I)
 
 
 def said_right(evidence: Evidence) -> list[tuple[datetime, str, str]]:
@@ -206,6 +243,7 @@ def said_right(evidence: Evidence) -> list[tuple[datetime, str, str]]:
         at = (message.sent_at if message is not None else None) or fact.created_at
         text = message.text if message is not None else fact.text
         out += [(at, right, wrong) for right, wrong in PUT_RIGHT.findall(text)]
+        out += [(at, right, wrong) for wrong, right in DENIED_FIRST.findall(text)]
     return out
 
 
@@ -399,12 +437,7 @@ def moved_in_time(event: Event, sent: Span) -> bool:
     """A sentence moving the thing asked to another date ("trip pushed to march 6-8", "they
     moved the meeting to Thursday"), of a question asking when it is ("When is the Tremblant
     trip now?"): it says the date again, whatever else the question names."""
-    for token in sent:
-        if token.pos_ != "VERB" or token.lemma_ not in RESCHEDULING or negated(token):
-            continue
-        moved = children(token, "nsubj", "nsubjpass", "dobj")
-        if not any(nlp.stem(t.lower_) in event.words for t in moved):
-            continue
+    for token in moving_asked(event, sent):
         # (the parser may hang "to June" on "back": "pushed back to June")
         heads = [token, *children(token, "advmod", "prt")]
         preps = [p for h in heads for p in children(h, "prep") if p.lower_ in TO]
@@ -415,6 +448,20 @@ def moved_in_time(event: Event, sent: Span) -> bool:
 
 
 NOW = datetime(2000, 1, 1)  # (said_in only tells whether a clause gives a date at all)
+
+
+def moving_asked(event: Event, sent: Span) -> list[Token]:
+    """The verbs of a sentence that move the thing asked in time ("the trip is moved")."""
+    return [
+        token
+        for token in sent
+        if token.pos_ == "VERB"
+        and token.lemma_ in RESCHEDULING
+        and not negated(token)
+        and any(
+            nlp.stem(t.lower_) in event.words for t in children(token, "nsubj", "nsubjpass", "dobj")
+        )
+    ]
 
 
 def doc_span(token: Token) -> Span:

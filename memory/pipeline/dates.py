@@ -62,6 +62,7 @@ def stated_date(fact: Fact) -> str | None:
                 ent.label_ == "DATE"
                 and not relative
                 and (YEAR.search(ent.text) or MONTH.search(ent.text))
+                and not (len(ent) == 1 and made_in(ent[0]))  # ("bought a 2016 transit")
             ):
                 return ent.text
     return None
@@ -183,6 +184,18 @@ HOLIDAYS = {
 HOLIDAY = re.compile(r"\b(" + "|".join(re.escape(h) for h in HOLIDAYS) + r")\b", re.I)
 
 
+def made_in(year) -> bool:
+    """Whether a year names the model or make of a thing, said before its noun ("a 2017
+    crafter", "my 2009 Corolla")."""
+    thing = year.head
+    named = year.dep_ in ("nummod", "compound", "amod") and thing.pos_ in ("NOUN", "PROPN")
+    # (a thing got or had: "the 2024 season was our best" names a time)
+    return named and thing.i > year.i and thing.dep_ == "dobj" and thing.head.lemma_ in HAD
+
+
+HAD = {"buy", "get", "have", "own", "drive", "ride", "sell", "find", "pick", "order"}
+
+
 def said_in(sent, said_at: datetime) -> str | None:
     """The date a sentence's own words give ("due in january", "on the 24th"), resolved
     against the day it was said where the words count from it: "last october" said in
@@ -194,7 +207,10 @@ def said_in(sent, said_at: datetime) -> str | None:
     taken_back = retracted(sent)  # "earlier I said the 20th, it's actually the 24th"
     tokens = [t for t in sent if not _denied(t) and t.text != taken_back]
     month = next((t for t in tokens if _is_month(t)), None)
-    year = next((t for t in tokens if t.like_num and YEAR.fullmatch(t.text)), None)
+    # (not a thing's year: "bought a 2017 crafter", "a 1998 camper", said before its noun)
+    year = next(
+        (t for t in tokens if t.like_num and YEAR.fullmatch(t.text) and not made_in(t)), None
+    )
     if month is not None and year is not None and abs(month.i - year.i) > 3:
         # two dates, not one: "Paddy passed in 2019, it'll be seven years in March"
         if year.i < month.i:

@@ -77,7 +77,10 @@ def negates_value(new: nlp.ParsedFact, fact: Fact) -> bool:
         return False
     owned = owned_by(new.subject or fact.subject, fact.subject)
     said, held = nlp.entity_key(new.object), nlp.entity_key(fact.object)
-    named = said == held or held.endswith(f" {said}") or of_kind(fact, new.object)
+    # ("moved out of Mellanby": "Mellanby Hall"; "left the Golf": "VW Golf")
+    named = said == held or held.endswith(f" {said}") or held.startswith(f"{said} ")
+    named = named or of_kind(fact, new.object)
+    named = named or (" " not in said and nlp.same_entity(said, held))  # "quit tims"
     return owned and bool(said) and named
 
 

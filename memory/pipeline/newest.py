@@ -216,15 +216,17 @@ def _off_slot(fact: Fact, clause: str, intent: QuestionIntent) -> bool:
     asked_known = intent.relation in PHRASES or intent.relation in VEHICLE_SLOTS
     if asked_known and slot in PHRASES:
         return True
-    return not _says_now(clause, intent)
+    if (intent.relation or "").startswith("role:"):
+        # ("who are my flatmates now?" is not answered by "Javier has exams now": a role
+        # held is told with its word)
+        return not _says_asked(clause, intent)
+    return not (NOW.search(clause) or _says_asked(clause, intent))
 
 
-def _says_now(clause: str, intent: QuestionIntent) -> bool:
-    """Whether a clause says "now" itself ("Karen's all settled in Two Harbors now") or has
-    a word of the question's own, besides whom it asks about."""
-    if NOW.search(clause):
-        return True
-    asked = _stems(intent.text) - STOP_STEMS - _stems(intent.subject or "")
+def _says_asked(clause: str, intent: QuestionIntent) -> bool:
+    """Whether a clause has a word of the question's own, besides whom it asks about and
+    "now" ("Karen's all settled in Two Harbors now" says "now" only)."""
+    asked = _stems(intent.text) - STOP_STEMS - _stems(intent.subject or "") - {"now"}
     return bool(_in_charge(asked) & _in_charge(_stems(clause)))
 
 

@@ -95,6 +95,7 @@ def judge_one(new: nlp.ParsedFact, fact: Fact, index: int) -> Verdict:
         and not new.relation.startswith("plan:")  # ("will leave Toulouse": there until then)
         and (
             objects_match(new.object, fact.object)
+            or said_short(new.object, fact.object)  # "moved out of Mellanby" (Hall)
             or of_kind(fact, new.object)
             # ("the brewery dropped us": one of the set "a brewery in Deventer")
             or not relation

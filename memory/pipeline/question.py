@@ -62,6 +62,13 @@ def employer_slots(relation: str) -> list[str]:
     return ["works_for"] if prep == "for" and verb in WORKING else []
 
 
+def noun_role(relation: str) -> list[str]:
+    """The role named by a slot's verb, which is a noun too: "majors in psych", then "my
+    major is criminology" (`major_in`, `role:major`)."""
+    verb = relation.partition("_")[0]
+    return [f"role:{verb}"] if verb.isalpha() and verb not in ("is", "has", "be") else []
+
+
 def slot_relations(relation: str) -> list[str]:
     """The stored relations that answer a question's slot: the slot itself, its negation and
     plans, and for a category ("pets") every role it covers and what is simply had."""
@@ -76,6 +83,7 @@ def slot_relations(relation: str) -> list[str]:
     if relation in VEHICLE_SLOTS:  # "What car do I drive?": the one bought or got
         bases.extend(ACQUIRED)
     bases.extend(employer_slots(relation))
+    bases.extend(noun_role(relation))
     related = [r for b in bases for r in (b, f"not:{b}", f"plan:{b}")]
     verb = open_verb(relation)
     return [*related, f"not:{verb}"] if verb else related

@@ -121,12 +121,16 @@ def best_value(
     doing = question is not None and question.verb == "do"
     found: list[Said] = []
     subject = asked_about(evidence)
+    person = wanted is not None and wanted.kind == "person" or is_first_name(at.text)
+    lead = next((nlp.stem(w) for w in nlp.tokenize(anchor) if w.lower() not in ARTICLES), "")
     for fact in told:
         doc = parse(source(fact))
         reader = Reader(speaker=evidence.speaker)
         for token in doc:
-            if not candidate(token, stems, asked, wanted, doing):
+            if not candidate(token, stems, asked, wanted, doing) or not like(token, at, lead):
                 continue
+            if not person and token.pos_ == "PROPN" and is_first_name(phrase(token)):
+                continue  # "Hamish" held no statin before the rosuvastatin
             if needs_cue and not cue(token) or held and planned(token):
                 continue
             about = of_subject(token, subject, reader)
@@ -148,9 +152,26 @@ def best_value(
         total = place(said.token, at) / 2 + 1.5 * kind + near / 2 + said.mine / 2
         total += bool(kind_named) / 2  # said as what the question asks: a value of its kind
         total += cue(said.token) * 0.75  # what X replaced was often said to end
+        # a name takes the place of a name: "Werkstatt Kaiser" before "Brenner", not "camper"
+        # (people are all named: no help where a person is asked)
+        total += (not person and at.pos_ == "PROPN" and said.token.pos_ == "PROPN") / 2
         if total > score or total == score and best is not None and said.when > best.when:
             best, score = said, total
     return best.value if best is not None else ""
+
+
+def like(token: Token, at: Token, lead: str) -> bool:
+    """Whether a word may name what X took the place of: not X named again by its first
+    word ("the Besant Nagar club" for "Besant Nagar Seniors"; "Patel Family Dentistry" may
+    come before "Riverbend Family Dental") and not a count ("lost by 12 runs", "10 min
+    later") where X is none."""
+    if lead in {nlp.stem(w) for w in nlp.tokenize(phrase(token))}:
+        return False
+    counted = child(token, "nummod") is not None and token.pos_ == "NOUN"
+    return not counted or at.like_num or child(at, "nummod") is not None
+
+
+ARTICLES = {"the", "a", "an", "my", "our", "his", "her", "their"}
 
 
 def names_its_value(token: Token) -> bool:
@@ -174,6 +195,8 @@ def kind_nouns(question: str, anchor: set[str]) -> set[str]:
 
 def names_kind(token: Token, kinds: set[str]) -> bool:
     """Whether the clause of `token` names one of `kinds` ("formula is Aptamil")."""
+    if {nlp.stem(w) for w in nlp.tokenize(phrase(token))} & kinds:
+        return True  # "Papanui Bowling Club" is a club
     verb = governing_verb(token)
     words = verb.subtree if verb is not None else token.sent
     return any(nlp.stem(t.lower_) in kinds for t in words if t != token)

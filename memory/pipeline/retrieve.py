@@ -85,6 +85,9 @@ def holding_rows(*, user_id: int, key: str, value: str):
     # "the Golf" is the "VW Golf" said before: a value named by its last words; "late night"
     # is the "late night show" (by its first words, the noun it qualifies left out).
     named = Q(eulav__startswith=f" {key}"[::-1]) | Q(object_key__startswith=f"{key} ")
+    if " " not in key and len(key) > 3 and key.endswith("s"):
+        # "quit tims": a name clipped to its first word (nlp.same_entity)
+        named |= Q(object_key__startswith=f"{key[:-1]} ") | Q(object_key=key[:-1])
     # "we gave the goldfish away": the ones named as the user's goldfish ("role:goldfish")
     return rows.filter(Q(object_key=key) | named | Q(relation__in=kind_roles(value)))
 

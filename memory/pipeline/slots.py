@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from memory import selectors
 from memory.models import Fact
-from memory.nlp import ask, entity_key, stem, tokenize
+from memory.nlp import ask, entity_key, same_entity, stem, tokenize
 from memory.nlp.parse import parse
 from memory.nlp.statements import single_valued
 from memory.nlp.wording import owner_phrase
@@ -26,6 +26,7 @@ from memory.pipeline.question import (
     Evidence,
     bare_verb,
     employer_slots,
+    noun_role,
 )
 from memory.pipeline.speech import (
     day,
@@ -52,6 +53,7 @@ def slot_set(relation: str) -> set[str]:
     if relation in VEHICLE_SLOTS:
         roles.update(ACQUIRED)
     roles.update(employer_slots(relation))
+    roles.update(noun_role(relation))
     return roles
 
 
@@ -179,8 +181,12 @@ def answer(evidence: Evidence) -> str | None:
     # (a job said as what one is, "I'm an electrician", is the same one job)
     kinds = roles - {"is"} if relation == "works_as" else roles
     # (one employer at a time, whether one works, teaches or drives for it)
-    one = len(kinds - set(employer_slots(relation))) <= 1
-    single = single_valued(relation) and one and not many
+    # (and "majors in psych" is the same one slot as "my major is criminology")
+    one = len(kinds - set(employer_slots(relation)) - set(noun_role(relation))) <= 1
+    named = [
+        r for r in noun_role(relation) if single_valued(r) and any(f.relation == r for f in now)
+    ]
+    single = (single_valued(relation) or bool(named)) and one and not many
     if single and relation == "works_as":
         # a job said as what one is ("i'm a deckhand") is not retired by the slot's newer
         # value ("first week as coxswain"): the older one is the job before
@@ -478,12 +484,29 @@ def before(evidence: Evidence, now: list[Fact], past: list[Fact]) -> str:
 def no_longer(evidence: Evidence, past: list[Fact], plans: list[Fact]) -> str | None:
     speaker = evidence.speaker
     if plans:
-        return sentence(and_then(until(evidence, plans[0]), speak(plans[0], speaker)))
+        now = until(evidence, plans[0])
+        if any(entity_key(f.object) in entity_key(now) for f in left(evidence, past)):
+            # ("quit tims ... starting at the bookshelf cafe next week": the job said before
+            # has ended; only the one to come is said)
+            now = ""
+        return sentence(and_then(now, speak(plans[0], speaker)))
     if past:
         had = speak(past[0], speaker, past=True)
         now = replaced_by(evidence, past[0])
         return sentence(f"{now}; before that {had}" if now else f"not anymore: {had}")
     return None
+
+
+def left(evidence: Evidence, past: list[Fact]) -> list[Fact]:
+    """The values of `past` said to be left ("quit tims": a thing given up, `not:`), not
+    only made false by a plan ("have to give notice at base", read as not working there:
+    the job holds until the new one starts)."""
+    quits = [f for f in evidence.facts if f.is_true and f.relation == "not:"]
+    return [
+        f
+        for f in past
+        if f.object and any(same_entity(q.object, f.object) for q in quits if q.object)
+    ]
 
 
 def replaced_by(evidence: Evidence, old: Fact) -> str:
