@@ -26,7 +26,7 @@ from memory.nlp.predicates import WEEKDAYS, is_plan, negated
 from memory.nlp.questions import unwrap
 from memory.nlp.words import ACQUIRE, LOSS_VERBS
 from memory.pipeline import aligned, expect
-from memory.pipeline.dates import MONTH_NAMES, said_in
+from memory.pipeline.dates import MONTH, MONTH_NAMES, said_in
 from memory.pipeline.guard import owned_by
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
@@ -180,7 +180,11 @@ def told(evidence: Evidence, event: Event) -> list[Told]:
                 score, plan = fit(event, sent, before | earlier, who)
             if score <= 0 and date and moved_first and event.verb == "be":
                 score = 3.0  # ("the trip is moved. Not May anymore, now it is 10 to 12 June")
-            moved_first = moved_first or bool(moving_asked(event, sent))
+            # (only a move that gives no date of its own: "my surgery got pushed back to May.
+            # ... So Arizona in April is back on" dates the surgery in May)
+            # (nor one whose month the parse missed: "pushed back to May.")
+            undated = not date and not moved_in_time(event, sent) and not MONTH.search(sent.text)
+            moved_first = moved_first or (undated and bool(moving_asked(event, sent)))
             before = stems(sent)
             earlier |= before
             if score <= 0:
