@@ -347,7 +347,11 @@ def starts_later(predicate: Token, auxes: set[str]) -> bool:
             and not any(c.lower_ == "new" for c in t.children)
         ]
         had = predicate.lemma_ in ("have", "own") and things
-        aged = {o.i for t in (predicate, *things) for _, o in _preps(t) if o.like_num and had}
+        aged = (
+            {o.i for t in (predicate, *things) for _, o in _preps(t) if o.like_num}
+            if had
+            else set()
+        )
         times = [o for t in (predicate, *held) for p, o in _preps(t) if p == "from"]
         if any(_later(o) and o.i not in aged for o in times):
             return True  # not "from today": that is now

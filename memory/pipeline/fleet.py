@@ -4,6 +4,8 @@ Octavia", "my wife drives a Corsa"), less those that went since ("sold the campe
 took the Corsa today"). A vehicle is matched to what is said of it later by its last word,
 the word a person shortens it to ("the camper", "the Corsa")."""
 
+from django.db.models import Q
+
 from memory import nlp
 from memory.models import Fact
 from memory.nlp.parse import parse
@@ -11,10 +13,11 @@ from memory.nlp.words import VEHICLES
 from memory.pipeline.guard import base_relation, role_noun
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import join, sentence
+from memory.pipeline.typed import GOT as BOUGHT
 from memory.pipeline.valuekinds import NUMBER_WORDS, vehicle
 
 # What puts a vehicle in someone's hands, and what takes it out of them.
-GOT = {"has", "buy", "get", "own", "drive", "ride", "lease", "pick"}
+GOT = BOUGHT | {"ride", "lease", "pick"}
 LOST = {"sell", "give", "scrap", "write_off", "take", "return", "trade", "swap"}
 WENT = {"go", "die", "sell", "break_down_for_good"}
 KINDS = VEHICLES | {"vehicle", "motor", "wheel"}
@@ -32,10 +35,12 @@ def answer(evidence: Evidence) -> str | None:
     ours = owners(evidence, we=" we " in asked or " and i " in asked)
     if not ours:
         return None
-    rows = Fact.objects.filter(user_id=evidence.user_id).order_by("created_at", "pk")
-    rows = [f for f in rows if not f.relation.startswith("plan:")]
-    had = [f for f in rows if got(f, ours) and of_kind(f, kind)]
-    kept = [f for f in had if f.is_true and not gone(f, rows, ours)]
+    # (only the facts that may say a vehicle was got, or went: not the whole memory)
+    mine = Fact.objects.filter(user_id=evidence.user_id).exclude(relation__startswith="plan:")
+    mine = mine.order_by("created_at", "pk")
+    had = [f for f in mine.filter(subject_key__in=ours) if got(f, ours) and of_kind(f, kind)]
+    ends = list(mine.filter(Q(relation__startswith="not:") | Q(relation__in=LOST | WENT)))
+    kept = [f for f in had if f.is_true and not gone(f, ends, ours)]
     names = list(dict.fromkeys(f.object for f in kept))
     if not names:
         return None
@@ -61,14 +66,14 @@ def owners(evidence: Evidence, *, we: bool) -> set[str]:
         for fact in Fact.objects.filter(
             user_id=evidence.user_id, subject_key=nlp.entity_key(evidence.speaker), is_true=True
         ).filter(relation__startswith="role:"):
-            if fact.relation.removeprefix("role:").split()[-1] in SHARING and fact.object:
+            if role_noun(fact.relation) in SHARING and fact.object:
                 keys.add(nlp.entity_key(fact.object))
     return keys
 
 
 def got(fact: Fact, ours: set[str]) -> bool:
     relation = base_relation(fact.relation)
-    role = relation.removeprefix("role:").split()[-1] if relation.startswith("role:") else ""
+    role = role_noun(relation) if relation.startswith("role:") else ""
     return (
         fact.subject_key in ours
         and (relation in GOT or role in VEHICLES)  # ("the car's a Fiat")
@@ -107,9 +112,10 @@ def of_kind(fact: Fact, kind: str) -> bool:
 RIDDEN = {"bike", "motorbike", "motorcycle", "scooter"}
 
 
-def gone(had: Fact, rows: list[Fact], ours: set[str]) -> bool:
-    """Whether a later fact says the vehicle went: sold, given away, taken by someone else."""
-    for fact in rows:
+def gone(had: Fact, ends: list[Fact], ours: set[str]) -> bool:
+    """Whether a later fact of `ends` says the vehicle went: sold, given away, taken by
+    someone else."""
+    for fact in ends:
         if (fact.created_at, fact.pk) <= (had.created_at, had.pk):
             continue
         relation = base_relation(fact.relation)
@@ -127,11 +133,14 @@ def gone(had: Fact, rows: list[Fact], ours: set[str]) -> bool:
 def same_vehicle(one: str, other: str) -> bool:
     """ "the camper" is "VW T4 California camper": the last word of one is a word of the
     other (a make alone, "the Skoda", names "Skoda Octavia" too)."""
-    a = [nlp.stem(w) for w in nlp.tokenize(one) if w.lower() not in ("the", "a", "an", "my")]
-    b = [nlp.stem(w) for w in nlp.tokenize(other) if w.lower() not in ("the", "a", "an", "my")]
+    a, b = _stems(one), _stems(other)
     if not a or not b:
         return False
     return a[-1] in b or b[-1] in a
+
+
+def _stems(name: str) -> list[str]:
+    return [nlp.stem(w) for w in nlp.tokenize(name) if w.lower() not in ("the", "a", "an", "my")]
 
 
 def dedupe(names: list[str]) -> list[str]:

@@ -165,7 +165,7 @@ def like(token: Token, at: Token, lead: str) -> bool:
     word ("the Besant Nagar club" for "Besant Nagar Seniors"; "Patel Family Dentistry" may
     come before "Riverbend Family Dental") and not a count ("lost by 12 runs", "10 min
     later") where X is none."""
-    if lead in {nlp.stem(w) for w in nlp.tokenize(phrase(token))}:
+    if lead in phrase_stems(token):
         return False
     counted = child(token, "nummod") is not None and token.pos_ == "NOUN"
     return not counted or at.like_num or child(at, "nummod") is not None
@@ -195,7 +195,7 @@ def kind_nouns(question: str, anchor: set[str]) -> set[str]:
 
 def names_kind(token: Token, kinds: set[str]) -> bool:
     """Whether the clause of `token` names one of `kinds` ("formula is Aptamil")."""
-    if {nlp.stem(w) for w in nlp.tokenize(phrase(token))} & kinds:
+    if phrase_stems(token) & kinds:
         return True  # "Papanui Bowling Club" is a club
     verb = governing_verb(token)
     words = verb.subtree if verb is not None else token.sent
@@ -305,6 +305,10 @@ def of_subject(token: Token, subject: str, reader: Reader) -> bool:
     if verb is None:
         return False
     return any(nlp.same_entity(reader.entity(s), subject) for s in reader.said_by(verb))
+
+
+def phrase_stems(token: Token) -> set[str]:
+    return {nlp.stem(w) for w in nlp.tokenize(phrase(token))}
 
 
 def naming(token: Token) -> bool:

@@ -182,10 +182,9 @@ def answer(evidence: Evidence) -> str | None:
     kinds = roles - {"is"} if relation == "works_as" else roles
     # (one employer at a time, whether one works, teaches or drives for it)
     # (and "majors in psych" is the same one slot as "my major is criminology")
-    one = len(kinds - set(employer_slots(relation)) - set(noun_role(relation))) <= 1
-    named = [
-        r for r in noun_role(relation) if single_valued(r) and any(f.relation == r for f in now)
-    ]
+    nouns = noun_role(relation)
+    one = len(kinds - set(employer_slots(relation)) - set(nouns)) <= 1
+    named = [r for r in nouns if single_valued(r) and any(f.relation == r for f in now)]
     single = (single_valued(relation) or bool(named)) and one and not many
     if single and relation == "works_as":
         # a job said as what one is ("i'm a deckhand") is not retired by the slot's newer
