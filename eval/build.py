@@ -53,6 +53,7 @@ SETS = (
     "dev29",
     "dev30",
     "dev31",
+    "dev32",
     "holdout",
     "fresh",
     "fresh2",

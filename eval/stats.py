@@ -115,6 +115,7 @@ if __name__ == "__main__":
                     HERE / "dev29.jsonl",
                     HERE / "dev30.jsonl",
                     HERE / "dev31.jsonl",
+                    HERE / "dev32.jsonl",
                     HERE / "holdout.jsonl",
                     HERE / "fresh.jsonl",
                     HERE / "fresh2.jsonl",

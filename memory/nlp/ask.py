@@ -213,6 +213,9 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
         or holding(root, reader)
     )
     if found is None:
+        if base.yes_no and base.relation and base.object is None:
+            # "Does Ana still live on Elm Street?": the lexicon knew the verb, not the value
+            return replace(base, object=placed_value(root, reader, base.subject or ""))
         return base
     subject, relation, value = found
     relation = measured(relation)
@@ -295,6 +298,16 @@ def habitual(root: Token) -> str | None:
     if any(a.lower_ in ("do", "does") for a in children(root, "aux")):
         return None  # "What do I use to get around?": a means, now
     return "".join(t.text_with_ws for t in root.doc if t not in (root, to)).strip()
+
+
+def placed_value(root: Token, reader: Reader, subject: str) -> str | None:
+    """The object of a yes/no predicate's first preposition ("on Elm Street", "on a ship"),
+    when it is not whom the question is about."""
+    places = [o for p, o in prep_objects(root) if o.pos_ in ("NOUN", "PROPN")]
+    value = reader.value(places[0]) if places else None
+    if value is None or set(value.lower().split()) & set(subject.lower().split()):
+        return None
+    return value
 
 
 def asked_value(root: Token, reader: Reader) -> str | None:

@@ -34,6 +34,7 @@ ENDING_PHRASES = {
     ("move", "out"),
     ("walk", "away"),
     ("step", "down"),
+    ("sign", "off"),  # "signed off the ship"
     ("stand", "down"),
     ("hand", "in"),  # "handed in my driving licence"
     ("hand", "back"),

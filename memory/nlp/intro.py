@@ -18,7 +18,8 @@ NOT_AGENTS = frozenset(
     "other mother father brother sister daughter partner hour year career matter member "
     "weekend event moment parent client present comment apartment department restaurant "
     "plant giant music clinic traffic picnic topic panic mosaic fabric public arctic "
-    "garden sweater shower flower burger butter finger after never over under ever".split()
+    "garden sweater shower flower burger butter finger after never over under ever man woman "
+    "human".split()
 )
 # Jobs whose names carry no agent ending.
 JOBS = frozenset(

@@ -82,8 +82,22 @@ def same_kind(old, run: list[Token], repair: Span) -> tuple[str, str] | None:
         # the one said of the same thing as the repair, if it names one ("meant 9 for migo")
         named = {t.lower_ for t in repair if t.is_alpha and not t.is_stop and len(t) > 2}
         near = [t for t in said if named & {w.lower_ for w in t.sent if abs(w.i - t.i) <= 3}]
-        return (near or said)[-1].text, word_of(token)
+        # (not one said in a reason given: "moving to wednesdays because the hall's booked on
+        # thursdays. wait no ... it's TUESDAYS" mends wednesdays)
+        told = [t for t in said if not _in_reason(t)]
+        return (near or told or said)[-1].text, word_of(token)
     return None
+
+
+REASONS = {"because", "since", "cause", "cos", "coz", "as"}
+
+
+def _in_reason(token: Token) -> bool:
+    """Whether a word is in a clause said as the reason for another ("because ...")."""
+    return any(
+        a.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in REASONS for c in a.children)
+        for a in token.ancestors
+    )
 
 
 def _value_class(t: Token) -> str:

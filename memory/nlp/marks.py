@@ -315,11 +315,13 @@ def _no_longer(token: Token) -> bool:
 def _to_come(head: Token) -> bool:
     """ "Tomás will no longer come in the mornings from November", "she won't need you
     Tuesdays anymore": an end still to come, so nothing has ended yet (but "I've decided
-    I'm no longer taking German groups" ends them now)."""
+    I'm no longer taking German groups" ends them now, and so does "so they won't be doing
+    the picks anymore", a will with no time it starts from)."""
     if head.pos_ not in ("VERB", "AUX"):
         return False
     going = head.dep_ == "xcomp" and head.head.lemma_ == "go" and head.head.tag_ == "VBG"
-    return bool(auxiliaries(head) & WILL) or going
+    timed = _timed(head) or any(is_time(c) for c in head.children)  # ("need me Tuesdays")
+    return bool(auxiliaries(head) & WILL) and timed or going
 
 
 def _narrated(verb: Token) -> bool:
@@ -330,11 +332,15 @@ def _narrated(verb: Token) -> bool:
         return False
     habit = any(t.lower_ in HABITUAL for t in verb.sent)  # ("she quits at five every day")
     # ("her erasmus ends in february": a present with a time is one set for then)
-    timed = any(is_time(o) for _, o in prep_objects(verb)) or any(
+    finite = verb.tag_ in ("VBZ", "VBP") and verb.dep_ in ("ROOT", "conj", "ccomp")
+    return finite and not habit and not _timed(verb)
+
+
+def _timed(verb: Token) -> bool:
+    """Whether a verb is given a time ("from November", "in february", "Tuesdays")."""
+    return any(is_time(o) for _, o in prep_objects(verb)) or any(
         c.dep_ == "npadvmod" and is_time(c) for c in verb.children
     )
-    finite = verb.tag_ in ("VBZ", "VBP") and verb.dep_ in ("ROOT", "conj", "ccomp")
-    return finite and not habit and not timed
 
 
 HABITUAL = {"every", "always", "usually", "often", "sometimes", "never", "normally", "daily"}

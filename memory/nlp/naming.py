@@ -119,6 +119,8 @@ class NamingFrames:
             return verb.pos_ == "VERB" and not inside
         if head.dep_ == "oprd":  # "a guy called Jorge"
             return head.head.lemma_ in NAMING_VERBS
+        if head.dep_ == "pobj" and head.head.dep_ == "agent":
+            return True  # who did it: "donations collected by Mrs Ooi, she is ..."
         if head.dep_ != "pobj" or head.head.lower_ in PLACE_PREPS:
             return False
         if head.head.lower_ == "with":

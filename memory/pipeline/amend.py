@@ -14,6 +14,7 @@ from memory.models import Fact, FactTruth, Operation
 from memory.nlp import repair
 from memory.nlp.parse import parse
 from memory.nlp.repaircues import CUES, FILLERS
+from memory.nlp.wording import first_person
 from memory.nlp.words import DENIALS
 
 LOOKED_BACK = 5  # the user's latest messages a correction may be about
@@ -79,8 +80,13 @@ def put_right(message: Message) -> str | None:
     return None if repair.corrects_earlier(message.text) else repair.meant(message.text)
 
 
-def prefetch(facts: list[Fact]) -> None:
-    """Find, in one query, the corrections linking the messages of `facts` to others."""
+def prefetch(facts: list[Fact], speaker: str = "") -> None:
+    """Find, in one query, the corrections linking the messages of `facts` to others; and
+    keep each fact's sentence as its speaker told it, for a statement no message gives back
+    (names.source): the stored one holds the user's name, and how the tagger reads a name
+    (a replay's is random) must not decide what the statement offers."""
+    for fact in facts:
+        fact._as_told = first_person(fact.text, speaker)
     messages: dict[int, list[Message]] = {}
     for fact in facts:
         if fact.source_message is not None:

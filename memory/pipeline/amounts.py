@@ -35,12 +35,22 @@ from memory.pipeline.slots import MONTH_NUMBER
 from memory.pipeline.speech import sentence
 
 ASKED = re.compile(r"\bhow (many|much|long|old)\b", re.I)
+# ... a price asked in other words ("What does a sweater cost now?", "what's the fee")
+COSTS = re.compile(
+    r"\bwhat (?:does|do|did|will) .+ cost\b|\bwhat(?:'s| is| was| are) (?:the|my|our) "
+    r"(?:price|cost|fee|rate|charge)s?\b",
+    re.I,
+)
 # Units a span of time is counted in (predicates.TIME_UNITS holds times of day and year).
 SPANS = {"year", "month", "week", "day", "hour", "minute", "decade", "season", "yr"}
 SYMBOLS = ("$", "€", "£")  # written before the number, often as a token of their own
 CURRENCY = {*SYMBOLS, "¥", "₹", "zł", "rm", "kr", "r", "ksh", "tl"}
 MONEY_WORDS = {"dollar", "euro", "pound", "buck", "quid", "rand", "peso", "zloty", "denar"}
 MONEY_WORDS |= {"dirham", "rupee", "lakh", "crore", "shilling", "kwacha", "naira", "cedi"}
+MONEY_WORDS |= {"krone", "kroner", "krona", "kronor", "crown", "koruna", "korun", "złoty"}
+MONEY_WORDS |= {"real", "reais", "lira", "lei", "leu", "forint", "yen", "yuan", "won", "baht"}
+MONEY_WORDS |= {"ringgit", "franc", "riyal", "rial", "taka", "dinar", "birr", "tenge", "lari"}
+MONEY_WORDS |= {"dong", "rupiah", "hryvnia", "ruble", "rouble", "sol", "quetzal", "colón"}
 # What a count may leave unsaid: people, and the units a number is given in.
 IMPLIED = {nlp.stem(w) for w in "person people folk member guest time unit piece item".split()}
 IMPLIED |= {nlp.stem(w) for w in "hectare acre kilo kg km mile metre meter litre liter".split()}
@@ -57,6 +67,10 @@ ASKING |= {"do", "does", "did", "is", "are", "was", "were", "be", "have", "has",
 FIRST_PERSON = {"i", "me", "my", "we", "our", "us", "i'm", "im"}
 PAST = re.compile(r"\b(before|used to|previously|originally|at first)\b", re.I)
 FUTURE = re.compile(r"\b(will|going to|gonna|from (?:next|\w+ \d|\d|[A-Z]\w+))\b")
+# ("How many units did dad start on?": the first value, not the one before the newest)
+FIRST = re.compile(
+    r"\b(?:start(?:ed|s)? (?:on|at|with|out)|at first|originally|initially|to begin with)\b", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,7 @@ class Asked:
     past: bool
     future: bool
     period: str = ""  # "day" in "how many times a day"
+    first: bool = False  # the first value asked ("did dad start on")
 
 
 @dataclass(frozen=True)
@@ -77,16 +92,18 @@ class Said:
     said_at: datetime
     order: int
     held: str  # "now", "before" (what a change was from) or "plan" (not held yet)
+    shared: int = 0  # the question's words its sentence says
 
 
 def asked(evidence: Evidence) -> Asked | None:
     intent = evidence.intent
     found = ASKED.search(intent.text)
-    if found is None or intent.yes_no:
+    priced = COSTS.search(intent.text) if found is None else None
+    if found is None and priced is None or intent.yes_no:
         return None
-    how = found.group(1).lower()
+    how = found.group(1).lower() if found is not None else "much"
     doc = parse(intent.text.rstrip(" ?.!") + "?")
-    after = [t for t in doc if t.idx > found.end() - 1 and not t.is_punct]
+    after = [t for t in doc if found is not None and t.idx > found.end() - 1 and not t.is_punct]
     noun = said_as = ""
     if how in ("many", "much") and after and after[0].pos_ == "NOUN":
         noun = counted_stem(after[0].lemma_)
@@ -115,6 +132,7 @@ def asked(evidence: Evidence) -> Asked | None:
         past,
         future,
         period.group(1).lower() if period else "",
+        bool(FIRST.search(intent.text)),
     )
 
 
@@ -127,12 +145,19 @@ def answer(evidence: Evidence, kinds: tuple[str, ...] = ("many", "much", "long")
         return None
     said = sorted(read(evidence, question), key=lambda s: (s.said_at, s.order))
     now = [s for s in said if s.held == "now"]
+    held = [s for s in said if s.held != "plan"]
+    if question.first and held:
+        return sentence(held[0].value)
     if question.past:
         newest = now[-1].value.lower() if now else ""
         earlier = [s for s in said if s.held != "plan" and s.value.lower() != newest]
         return sentence(earlier[-1].value) if earlier else None
-    if question.future:
-        now = [s for s in said if s.held == "plan"] or now
+    plans = [s for s in said if s.held == "plan"]
+    closer = max((s.shared for s in plans), default=0) > max((s.shared for s in now), default=0)
+    if question.future or question.how == "much" and closer:
+        # ("decided to knit mittens as well, at 350 kroner a pair": a price set for what is
+        # to come is the price asked when none said of the thing asked holds now)
+        now = plans or now
     return sentence(now[-1].value) if now else None
 
 
@@ -171,7 +196,8 @@ def read(evidence: Evidence, question: Asked) -> list[Said]:
                 order += 1
                 value = of_asked(token, sent, question)
                 if value:
-                    out.append(Said(value, said_at, order, _held(token, said_at)))
+                    shared = len(question.words & {nlp.stem(t.lemma_.lower()) for t in sent})
+                    out.append(Said(value, said_at, order, _held(token, said_at), shared))
     return out
 
 

@@ -77,6 +77,17 @@ def _says(text: str, anchor: str) -> bool:
     return bool(asked) and all(w in words for w in asked)
 
 
+ASKING = {"who", "what", "which", "was", "were", "did", "do", "is", "before", "the", "a", "my"}
+
+
+def _shares(said: str, question: str, anchor: str) -> bool:
+    """Whether a sentence names a word of the question besides its anchor, or the question
+    has none ("Who was it before Beryl?")."""
+    words = {nlp.stem(w) for w in nlp.tokenize(question.lower()) if w.isalpha()}
+    words -= {nlp.stem(w) for w in [*ASKING, *nlp.tokenize(anchor.lower())]}
+    return not words or bool(words & {nlp.stem(w) for w in nlp.tokenize(said.lower())})
+
+
 def before_anchor(evidence: Evidence) -> str | None:
     intent = evidence.intent
     anchor = intent.anchor or ""
@@ -92,11 +103,16 @@ def before_anchor(evidence: Evidence) -> str | None:
             for f in evidence.facts
             if f.relation == "replace" and f.is_true and nlp.same_entity(f.subject, anchor)
         ]
-        if took:
-            return sentence(f"{took[0].object}, before {shown} took over")
+        # (one taken over in a sentence that says what the question asks of: "Sandrine
+        # replaces Mme Benali" on the committee says nothing of the bike room project)
+        said = [f for f in took if _shares(quote(f, evidence.speaker), intent.text, anchor)]
+        if said:
+            return sentence(f"{said[0].object}, before {shown} took over")
         found = predecessor.before(evidence, anchor)
         if found:
             return found
+        if took:
+            return sentence(f"{took[0].object}, before {shown} took over")
     subject = replaced.asked_about(evidence)  # "which winery was I at": the user
     facts = [f for f in evidence.facts if about(f, subject)]
     holding = [f for f in facts if holds(f, anchor)] or [f for f in facts if mentions(f, anchor)]

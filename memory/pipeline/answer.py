@@ -23,6 +23,7 @@ from memory.pipeline import (
     doers,
     expect,
     fleet,
+    instances,
     kin,
     leaders,
     located,
@@ -144,6 +145,7 @@ def read_facts(evidence: Evidence) -> str | None:
         or located.home_of(evidence)
         or origin.answer(evidence)
         or fleet.answer(evidence)  # ("What vehicles do we have now?")
+        or instances.answer(evidence)  # ("Which stand mixer did I order?": its name)
         or typed.answer(evidence)
         or typed.described(evidence)
         or doers.answer(evidence)

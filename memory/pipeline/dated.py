@@ -408,6 +408,8 @@ def completed(event: Event, sent: Span) -> bool:
     for token in sent:
         went = token.lemma_ == "go" and any(c.lower_ in GONE_WELL for c in token.children)
         done = token.lemma_ == "do" and token.tag_ == "VBN" and token.dep_ == "acl"
+        # ("Surgery finished, 6 hours.")
+        went = went or token.lemma_ in ("finish", "complete") and token.tag_ in ("VBD", "VBN")
         if not (went or done) or negated(token):
             continue
         thing = token.head if done else child(token, "nsubj", "nsubjpass")

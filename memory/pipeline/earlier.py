@@ -11,6 +11,8 @@ Else, the statement closest in meaning to the question that holds an answer of t
 asked ("where did I live before Toronto?" -> "I did my PhD in Gdańsk and stayed on ..."),
 other than what holds now and the question's own anchor."""
 
+import re
+
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.marks import past_clauses
@@ -76,10 +78,23 @@ def _marked(evidence: Evidence, facts: list[Fact]) -> str | None:
             continue
         tried.add(said)
         for clause in past_clauses(said):
+            if _only_to(clause, evidence.intent.anchor or ""):
+                continue  # "she swapped me to rizatriptan" tells what came after
             # the clause said of the past must hold the answer, not only its sentence
             if wanted is None or expect.offers(fact, wanted, question, text=clause):
                 return said
     return None
+
+
+def _only_to(clause: str, anchor: str) -> bool:
+    """Whether a clause names the question's anchor only as what things changed to ("she
+    swapped me to rizatriptan"; not "switched from sumatriptan to ...", "was in geology
+    before she switched to linguistics")."""
+    if not anchor:
+        return False
+    to = rf"\bto (?:an? |the |my |our )?{re.escape(anchor.lower())}\b"
+    words = set(nlp.tokenize(clause.lower()))
+    return re.search(to, clause.lower()) is not None and not words & {"from", "before"}
 
 
 def earlier_by_meaning(evidence: Evidence, now: list[Fact]) -> str | None:

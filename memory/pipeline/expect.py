@@ -13,9 +13,9 @@ from memory.nlp.intro import agent
 from memory.nlp.parse import Doc, Token, child, parse, parse_all, parse_entities
 from memory.nlp.pronouns import name_like
 from memory.nlp.questions import unwrap
-from memory.nlp.reader import prep_objects
 from memory.nlp.words import PEOPLE
 from memory.pipeline.dates import capitalised, day_beside
+from memory.pipeline.jobwords import WORK_WORDS, asks_job, job_of_asked
 from memory.pipeline.names import source
 
 PLACE_LABELS = {"GPE", "LOC", "FAC", "ORG"}
@@ -86,19 +86,6 @@ def expected(question: str) -> Expected | None:
     if word == "what" and asks_job(doc):
         return Expected("job")
     return asked_noun(doc, wh)
-
-
-# "for work", "for a living": what someone does for these is their job
-FOR_WORK = {"work", "living", "job", "money", "career"}
-
-
-def asks_job(doc: Doc) -> bool:
-    """ "What does Kiri do for work?", "what's Tomasz doing for a living?": a job is asked
-    (not "what does Léa do on Saturdays?", which asks a pastime)."""
-    doing = [t for t in doc if t.lemma_ == "do" and t.dep_ in ("ROOT", "xcomp", "ccomp")]
-    return any(
-        o.lemma_.lower() in FOR_WORK for d in doing for p, o in prep_objects(d) if p == "for"
-    )
 
 
 def asked_noun(doc: Doc, wh: Token) -> Expected | None:
@@ -211,7 +198,8 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
             if "old" not in asked or an_age(token) and _of_asked(token, asked):
                 return True
         if wanted.kind == "job" and (agent(token.lower_) or token.lemma_.lower() in WORK_WORDS):
-            return True
+            if job_of_asked(token, asked):
+                return True
         if wanted.kind == "date" and (token.ent_type_ in DATE_LABELS or token.lower_ in WEEKDAYS):
             return True
         if wanted.kind == "name" and named and token.ent_type_ not in NOT_NAMES:
@@ -223,14 +211,6 @@ def _holds(tokens: list[Token], wanted: Expected, asked: set[str]) -> bool:
         if wanted.kind == "person" and token.ent_type_ == "NORP":
             return True  # "with two Germans"
     return False
-
-
-# Words that say what someone does for work without naming a trade ("works at the port",
-# "got a job", "retired last year")
-WORK_WORDS = {"work", "job", "employ", "hire", "career", "retire", "unemployed", "freelance"}
-WORK_WORDS |= {"intern", "internship", "shift", "business", "company", "firm", "office"}
-# ... or by the verb of a trade ("she taught Arabic at the lycée", "he drives a taxi")
-WORK_WORDS |= {"teach", "drive", "run", "own", "manage", "cook", "nurse", "farm", "coach", "sell"}
 
 
 # Nouns counted under another name ("how many kids" - "17 children")
@@ -297,6 +277,9 @@ def an_age(token: Token) -> bool:
     return token.dep_ in ("attr", "acomp") and head.lemma_ == "be"
 
 
+GROWN_UPS = {"woman", "man", "guy", "lady", "fella", "bloke", "gentleman", "person", "chap"}
+
+
 def names(doc: Doc, noun: str) -> bool:
     """Whether a proper name is given to the noun: "my dog Rex", "a dog called Rex", "the
     dog is Rex", "her name is Luna" (after the noun was said)."""
@@ -307,7 +290,12 @@ def names(doc: Doc, noun: str) -> bool:
         if token.dep_ == "appos" and stem(head.lemma_.lower()) == noun:
             return True
         if head.lemma_ in NAMING_VERBS and head.dep_ == "acl":
-            return True  # "a dog called Rex"; "the baby arrived, a little girl called Saoirse"
+            # "a dog called Rex"; "the baby arrived, a little girl called Saoirse"; not "a
+            # woman named Amara" for "Donna's daughter": a grown-up met is no one's kin
+            met = head.head.lemma_.lower()
+            if met in GROWN_UPS and stem(met) != noun:
+                continue
+            return True
         elif head.lemma_ in NAMING_VERBS | {"be"}:
             head = child(head, "nsubjpass", "nsubj") or head  # "the dog is (called) Rex"
         if stem(head.lemma_.lower()) in (noun, "name"):

@@ -78,7 +78,7 @@ def source(fact: Fact) -> str:
     """The whole message a fact came from: a clause may have cut off what names the object."""
     message = fact.source_message
     meant = put_right(message) if message is not None else None
-    return meant if meant is not None else fact.text
+    return meant if meant is not None else getattr(fact, "_as_told", fact.text)
 
 
 def about_subject(evidence: Evidence) -> list[Fact]:

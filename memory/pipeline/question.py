@@ -190,7 +190,7 @@ def graph_facts(user_id: int, text: str) -> list[int]:
     return ids[-40:]
 
 
-_CHOICE = re.compile(r"([\w'.-]+(?: [\w'.-]+){0,3}) or ([\w'.-]+(?: [\w'.-]+){0,3})\s*\??$")
+_CHOICE = re.compile(r"([\w'.-]+(?: [\w'.-]+){0,6}),? or ([\w'.-]+(?: [\w'.-]+){0,6})\s*\??$")
 
 
 # "Did I buy the new scooter before or after the civet got the hens?": two events in order
@@ -210,7 +210,11 @@ def alternatives(question: str) -> list[str]:
     found = _CHOICE.search(question.strip())
     if not found:
         return []
-    left = found.group(1).split(",")[-1].split()[-2:]  # the words nearest "or"
+    # what follows a colon or comma ("Which came first: Anh's bike room petition or ..."),
+    # else the words nearest "or"
+    before = question.strip()[: found.end(1)]
+    left = re.split(r"[:,]", before)[-1].split()
+    left = left if re.search(r"[:,]", before) else left[-2:]
     left = [w for w in left if w.lower() not in ("first", "earlier", "before", "the", "a")]
     right = [w for w in found.group(2).split() if w.lower() not in ("first", "earlier")]
     return [" ".join(part) for part in (left, right) if part]
@@ -228,7 +232,9 @@ def first_mention(user_id: int, option: str) -> Fact | None:
     names = [t.text for t in words if t.pos_ == "PROPN"]
     wanted = {t.lemma_.lower() for t in words if t.pos_ != "PROPN"}
     for name in names:
-        rows = rows.filter(text__icontains=name)
+        # (named in the message, if not in the fact: "petition for a bike room ..., Anh
+        # started it" for "Anh's bike room petition")
+        rows = rows.filter(Q(text__icontains=name) | Q(source_message__text__icontains=name))
     if not words or not names and not wanted:
         return None
     half = None
@@ -351,7 +357,7 @@ def gather(*, user_id: int, text: str, speaker: str, at: datetime | None = None)
     ordered = [f for f in ordered[:60] if kept(f)]
     evidence.holders = [f for f in evidence.holders if kept(f)]
     evidence.facts = ordered
-    amend.prefetch([*ordered, *evidence.holders, *evidence.firsts.values()])
+    amend.prefetch([*ordered, *evidence.holders, *evidence.firsts.values()], speaker)
     evidence.scores = scores
     evidence.history = history
     return evidence

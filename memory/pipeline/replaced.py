@@ -140,6 +140,9 @@ def best_value(
     # Aptamil", not "asking for my sanity")
     named = kind_nouns(evidence.intent.text, stems)
     kind_named = [s for s in found if names_kind(s.token, named)]
+    # (of those, one whose own words name the kind: "a salbutamol inhaler", not the "asthma
+    # nurse" who gave it, for "what inhaler did I use before Symbicort?")
+    kind_named = [s for s in kind_named if phrase_stems(s.token) & named] or kind_named
     found = kind_named or found
     if not found:
         return ""
@@ -249,8 +252,11 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
         return False
     if LAUGHTER.fullmatch(token.text) or token.lower_ in CHAT_WORDS:
         return False  # "lol", "tbh": chat, which the tagger takes for nouns
-    if nlp.stem(token.lower_) in anchor | asked:
-        return False  # X itself, or a word of the question ("winery")
+    if nlp.stem(token.lower_) in anchor:
+        return False  # X itself
+    if nlp.stem(token.lower_) in asked and not phrase_stems(token) - asked - anchor:
+        return False  # a word of the question ("winery"), not one named by it ("salbutamol
+        # inhaler" for "what inhaler")
     if token.pos_ == "NOUN" and names_its_value(token):
         return False  # "my scooty is a 2016 Activa": the Activa was had, "scooty" says its kind
     if wanted is not None and wanted.kind == "person":

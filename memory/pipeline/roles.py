@@ -161,6 +161,10 @@ def _vector(word: str) -> np.ndarray:
     return vector / (np.linalg.norm(vector) or 1.0)
 
 
+# Verbs of putting one thing in another's place.
+SWITCHING = {"switch", "change", "swap", "move", "transfer", "replace", "substitute"}
+
+
 def verb_match(question_verb: str, fact_verb: str) -> float:
     """Lemmas with their particles: the same act, the same verb with another particle ("move"
     for "move_in"), or verbs close in meaning ("pick" for "choose")."""
@@ -177,6 +181,8 @@ def verb_match(question_verb: str, fact_verb: str) -> float:
         return NEAR_VERB  # "what year did Paddy die?" - "Paddy passed in 2019"
     if first in ARRIVING and second in ARRIVING:
         return NEAR_VERB  # "when did Salwa start in the workshop?" - "Salwa came in 2010"
+    if first in SWITCHING and second in SWITCHING:
+        return NEAR_VERB  # "when did he switch to Protopic?" - "the doctor changed it to ..."
     if {first, second} & {"be", "have", "ha", "is", "has", "do", "get"}:
         return 0.0  # these say nothing about which act
     similarity = float(_vector(first) @ _vector(second))

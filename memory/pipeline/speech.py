@@ -67,7 +67,9 @@ def speak_all(facts: list[Fact], speaker: str, *, counted: bool = False, past: b
         subject, relation = slots.pop()
         role = relation.removeprefix("role:")
         words = role.split()
-        words[-1] = (getInflection(words[-1], tag="NNS") or (words[-1] + "s",))[0]
+        if not words[-1].endswith("s") or words[-1].endswith(("ss", "us")):
+            # (a role stored as said in the plural, "altos", is not made "altoses")
+            words[-1] = (getInflection(words[-1], tag="NNS") or (words[-1] + "s",))[0]
         # the newest first ("who's my flatmate now?"); those told together, as told
         names = [f.object for f in sorted(facts, key=lambda f: (-(f.source_message_id or 0), f.pk))]
         if counted:

@@ -85,8 +85,10 @@ def answer(evidence: Evidence) -> str | None:
 
 
 def meant(rows) -> list[Said]:
-    """The messages that name a weekday, each as put right by itself or by the message right
-    after it ("Oops, Fridays. Thursday is my sister's bridge day")."""
+    """The messages that name a weekday, each as put right by itself or by a later message
+    that corrects it: the one right after it ("Oops, Fridays. Thursday is my sister's bridge
+    day"), or one further on that says the wrong day it had ("Correction, I told you wrong
+    about my shifts. It's Monday and Friday afternoons, not Thursday")."""
     out: list[Said] = []
     previous_named = False
     for at, text in rows:
@@ -94,14 +96,29 @@ def meant(rows) -> list[Said]:
         if not named:
             previous_named = False
             continue
-        if previous_named and out and repair.corrects_earlier(text):
-            fixed = repair.repaired(text, before=out[-1].text)
-            if fixed is not None:
-                out[-1] = Said(out[-1].at, fixed.text)
+        if out and repair.corrects_earlier(text):
+            at_fixed = _put_right(out, text, adjacent=previous_named)
+            if at_fixed is not None:
                 continue
         out.append(Said(at, repair.meant(text) or text))
         previous_named = True
     return out
+
+
+LOOKED_BACK = 5  # the messages naming a weekday that a correction further on may mend
+
+
+def _put_right(out: list[Said], text: str, *, adjacent: bool) -> int | None:
+    """Mend the message `text` corrects in `out`, in place; its index, or None."""
+    for i in range(len(out) - 1, max(len(out) - 1 - LOOKED_BACK, -1), -1):
+        fixed = repair.repaired(text, before=out[i].text)
+        if fixed is None:
+            continue
+        said = set(re.findall(r"[a-z]+", out[i].text.lower()))
+        if (adjacent and i == len(out) - 1) or set(day_words(fixed.wrong)) & said:
+            out[i] = Said(out[i].at, fixed.text)
+            return i
+    return None
 
 
 def day_words(text: str) -> list[str]:

@@ -8,12 +8,14 @@ from django.conf import settings
 
 from memory import nlp
 from memory.models import Fact
+from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS
 from memory.nlp.facts import leisure
-from memory.nlp.marks import ended_clauses, new_clauses
+from memory.nlp.marks import ended_clauses
 from memory.nlp.statements import single_valued
 from memory.nlp.words import LEAVE_VERBS, LOSS_VERBS, STOP_VERBS
 from memory.pipeline import slots
 from memory.pipeline.arrivals import GONE
+from memory.pipeline.endedsince import ended_since
 from memory.pipeline.guard import base_relation, gives_up, owned_by, role_noun, slot_name
 from memory.pipeline.leaving import (
     STILL,
@@ -33,74 +35,6 @@ def yes_no(evidence: Evidence) -> str:
     return (
         not_yet(evidence) or ended_since(evidence) or leaving_planned(evidence) or decided(evidence)
     )
-
-
-CHECKED = 20  # the best-ranked facts: each is said back as its sentence to be read
-
-
-def ended_since(evidence: Evidence) -> str | None:
-    """ "Am I still on keto?" after "keto is over for me"; "Are we going to Vis in August?"
-    after "the Vis trip fell through": the newest statement about the subject that shares
-    a word of what is asked says, in its grammar, that it ended (memory.nlp.marks), so no -
-    whatever slot the ending was or was not read into."""
-    intent = evidence.intent
-    if intent.wants_past:
-        return None
-    asked = asked_stems(intent.text, intent.subject or evidence.speaker)
-    if not asked:
-        return None
-    subject = intent.subject or evidence.speaker
-    about = [
-        f
-        for f in evidence.facts[:CHECKED]
-        if owned_by(subject, f.subject)
-        or mentions(source(f), subject)
-        or owned_by(evidence.speaker, subject)
-    ]
-    said = {f.pk: quote(f, evidence.speaker) for f in about}
-    # someone else gone ("tuan's gone back to Hue") is gone from all they were asked about
-    who = set() if owned_by(evidence.speaker, subject) else stems(subject)
-    sharing = [f for f in about if asked & stems(said[f.pk]) or _departs(said[f.pk], who)]
-    if not sharing:
-        return None
-    newest = max(f.created_at for f in sharing)
-    for fact in (f for f in sharing if f.created_at == newest):
-        # the whole message: "biscoito escaped and never came back. I think he's gone"
-        text = source(fact)
-        ended = ended_clauses(text)
-        told = any(_ends_asked(clause, text, asked) or _departs(clause, who) for clause in ended)
-        # "used to play guitar badly, now I play it in a band": it holds again
-        again = any(asked & stems(c) for c in new_clauses(text) if c not in ended)
-        if told and not again:
-            return f"No, not anymore. {sentence(said[fact.pk])}"
-    return None
-
-
-PRONOUNS = {"he", "she", "it", "they", "him", "her", "them"}
-DEPARTING = {"gone", "left", "died", "passed", "moved"}
-NO_LONGER = {"anymore", "longer", "not"}
-
-
-def _ends_asked(clause: str, text: str, asked: set[str]) -> bool:
-    """The ended clause names what is asked, or says it with a pronoun after the sentence
-    named it ("luma got out and hasn't come back. I think she's gone")."""
-    if asked & stems(clause):
-        return True
-    at = text.lower().find(clause.lower())  # (the parse puts back a name's capital)
-    # ("desi's given up being vegan": the clause read is "Desi's given up"; what was given
-    # up follows it in the same phrase)
-    if at >= 0 and asked & stems(re.split(r"[,.;!?]", text[at:], maxsplit=1)[0]):
-        return True
-    words = set(nlp.tokenize(clause.lower()))
-    before = text[: max(at, 0)]
-    return bool(words & PRONOUNS) and bool(asked & stems(before))
-
-
-def _departs(clause: str, who: set[str]) -> bool:
-    words = set(nlp.tokenize(clause.lower()))
-    # ("Wilber is not with us anymore": no longer with the user, in any of their roles)
-    apart = {"with"} <= words and bool(words & {"us", "me", "you"}) and bool(words & NO_LONGER)
-    return bool(who) and who <= stems(clause) and (bool(words & DEPARTING) or apart)
 
 
 # Verbs that put something in the future: what they are said of has not happened by saying so.
@@ -317,9 +251,13 @@ def holder_yes_no(evidence: Evidence) -> str | None:
     if not intent.object or not held:
         return None
     now = [f for f in held if f.is_true and not f.relation.startswith(("not:", "plan:"))]
+    left = [f for f in now if ended_by_verb(f.relation)]  # ("Dante signs off ship")
+    now = [f for f in now if f not in left]
     plans = [f for f in held if f.is_true and f.relation.startswith("plan:")]
     if now:
         return f"Yes. {since(now[0], evidence.speaker)}."
+    if left and not intent.wants_past:
+        return f"No, not anymore. {since(left[0], evidence.speaker)}."
     if plans:
         return not_done(plans[0], evidence, speak(plans[0], evidence.speaker))
     ended = [f for f in held if not f.relation.startswith("not:")] or held
@@ -331,6 +269,12 @@ def holder_yes_no(evidence: Evidence) -> str | None:
         # "we're not going to the Algarve after all": what holds is that it will not be
         return f"No. {sentence(speak(ended[0], evidence.speaker))}"
     return f"No, not anymore. {sentence(until(evidence, ended[0]))}"
+
+
+def ended_by_verb(relation: str) -> bool:
+    """A slot whose verb says its value was left: "sign_off", "quit", "give_up"."""
+    verb, _, particle = slot_name(relation).partition("_")
+    return gives_up(relation) or verb in ENDING_VERBS or (verb, particle) in ENDING_PHRASES
 
 
 def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
@@ -396,13 +340,18 @@ def mentions_yes_no(evidence: Evidence) -> str:
             # "bought a new laptop, a ThinkPad; the old Dell gave up": the message names the
             # Dell, but the slot asked now holds another value
             return f"No. {since(fact, evidence.speaker)}."
+    denied = next((f for f in latest if denies_asked(f, intent)), None)
+    if denied is not None:
+        # "Sandrine replaces Mme Benali" read as Benali no longer the user's member
+        return f"No, not anymore. {since(denied, evidence.speaker)}."
     for fact in latest:
         text = source(fact)
         if not mentions(text, intent.object) or only_departed(text, intent.object):
             continue
-        if any(mentions(clause, intent.object) for clause in ended_clauses(text)):
+        ended = [c for c in ended_clauses(text) if mentions(c, intent.object)]
+        if ended:
             # "had to let Bosun go", "gave Tofu to my parents": named as it ended
-            return f"No, not anymore. {sentence(quote(fact, evidence.speaker))}"
+            return f"No, not anymore. {sentence(to_you(ended[0]))}"
         return f"Yes. {since(fact, evidence.speaker)}."
     older = [f for f in facts if f.created_at != latest_time and mentions(source(f), intent.object)]
     # one belongs to a choir and a class at once: joining a team since ends neither
@@ -412,3 +361,13 @@ def mentions_yes_no(evidence: Evidence) -> str:
     if older:
         return f"No, not anymore. The latest I know: {since(latest[0], evidence.speaker)}."
     return f"No, as far as I know. The latest I know: {since(latest[0], evidence.speaker)}."
+
+
+def denies_asked(fact: Fact, intent) -> bool:
+    """Whether a statement that holds denies what a yes/no asks: the subject no longer holding
+    the asked value, or no longer in a role of someone's (the role named or not)."""
+    if not fact.is_true or not fact.relation.startswith("not:"):
+        return False
+    if nlp.same_entity(fact.subject, intent.subject):
+        return bool(fact.object) and matches_object(fact, intent)
+    return fact.relation.startswith("not:role:") and nlp.same_entity(fact.object, intent.subject)
