@@ -8,6 +8,7 @@ from memory.nlp.parse import Token, parse
 from memory.pipeline.names import source
 from memory.pipeline.question import Evidence
 from memory.pipeline.speech import sentence
+from memory.pipeline.typed import of_kind
 
 NEAR = 8  # tokens after the kind's noun in which its name may follow
 
@@ -19,15 +20,8 @@ def answer(evidence: Evidence) -> str | None:
     noun = asked_noun(intent.text)
     if not noun:
         return None
-    kind = [
-        f
-        for f in evidence.facts
-        if f.is_true
-        and not f.relation.startswith(("not:", "plan:"))
-        and f.object
-        and stem(f.object.split()[-1].lower()) == noun
-        and f.object.islower()  # the value names no make or brand: "uv/led nail lamp"
-    ]
+    # (a value that names no make or brand: "uv/led nail lamp")
+    kind = [f for f in of_kind(evidence.facts, noun) if f.object.islower()]
     for fact in sorted(kind, key=lambda f: (f.truth_since, f.pk), reverse=True):
         name = name_beside(source(fact), noun)
         if name:

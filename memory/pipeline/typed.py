@@ -68,20 +68,28 @@ def headed(evidence: Evidence, noun: str) -> str | None:
     asked = set(tokenize(evidence.intent.text.lower()))
     kind = [
         f
-        for f in evidence.facts
-        if f.is_true
-        and not f.relation.startswith(("not:", "plan:"))
-        and f.object
-        and stem(f.object.split()[-1].lower()) == noun
+        for f in of_kind(evidence.facts, noun)
         # (a word besides the kind's that the question does not say: "got a job", "a night
         # class" for "what night class ...?" say nothing)
-        and set(f.object.lower().split()[:-1]) - EMPTY_MODIFIERS - asked
+        if set(f.object.lower().split()[:-1]) - EMPTY_MODIFIERS - asked
         and same_entity(f.subject, subject)
     ]
     if not kind:
         return None
     newest = max(kind, key=lambda f: (f.truth_since, f.pk))
     return sentence(speak(newest, evidence.speaker))
+
+
+def of_kind(facts: list[Fact], noun: str) -> list[Fact]:
+    """The facts holding now a value whose last word is of `noun` ("stand mixer": mixer)."""
+    return [
+        f
+        for f in facts
+        if f.is_true
+        and not f.relation.startswith(("not:", "plan:"))
+        and f.object
+        and stem(f.object.split()[-1].lower()) == noun
+    ]
 
 
 def plural(question: str, noun: str) -> str:
