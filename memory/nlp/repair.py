@@ -63,17 +63,7 @@ def repaired(text: str, before: str = "") -> Repair | None:
     repair = repair_span(doc, cue)
     later = _cue_after_report(doc, repair)
     found = _put_right(doc, repair_span(doc, later), before) if later is not None else None
-    found = found or _put_right(doc, repair, before)
-    # ("moving to wednesdays. wait no hang on. just reread the email. it's TUESDAYS": the
-    # right value may come a sentence or two after the cue, of a value said before it)
-    told = doc[: cue.sent.start]  # (the sentences before the cue's own)
-    own = any(value_word(t) and t.pos_ not in ("AUX", "PRON", "DET") for t in told)
-    following = doc[repair.end :].sents if own and repair.end < len(doc) else []
-    for sent, _ in zip(following, range(2), strict=False):
-        if found is not None:
-            break
-        found = _put_right(doc, sent, "")
-    return found
+    return found or _put_right(doc, repair, before)
 
 
 def _put_right(doc, repair: Span, before: str) -> Repair | None:

@@ -402,11 +402,6 @@ def extract(
         named = [t for t in named if t.pos_ == "PROPN" or t.lower_ in PEOPLE and child(t, "poss")]
         # ("Grandpa will move in with his partner": the speaker's grandfather)
         people = [reader.person_of(t) if t.pos_ == "PROPN" else reader.entity(t) for t in named]
-        first = sent[0]
-        if not people and first.pos_ == "PROPN" and name_gender(first.text):
-            # ("Gary rang. He's moving ...", the verb tagged a name: a first name opening
-            # the sentence is who it is about)
-            people = [reader.person_of(first)]
         reader.remember(people)
         # (a role's owner is not who the sentence was about: "Martín's sister Florencia came
         # with her boyfriend Gonzalo. he's ..." is Gonzalo, the holder remembered as said)

@@ -295,7 +295,12 @@ def _number(token: Token) -> bool:
         return False  # ("the 5th", "7pm"; not "three", "thirty")
     if re.fullmatch(r"(19|20)\d\d", token.text):
         return False  # a year
+    if token.lower_ in SCALES and token.i and token.nbor(-1).like_num:
+        return False  # (the "million" of "15 million dong" is part of the 15)
     return bool(NUMBER.match(token.text)) or (token.like_num and token.is_alpha)
+
+
+SCALES = {"hundred", "thousand", "million", "billion", "lakh", "crore"}
 
 
 def _unit(token: Token) -> Token | None:

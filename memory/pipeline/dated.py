@@ -408,11 +408,13 @@ def completed(event: Event, sent: Span) -> bool:
     for token in sent:
         went = token.lemma_ == "go" and any(c.lower_ in GONE_WELL for c in token.children)
         done = token.lemma_ == "do" and token.tag_ == "VBN" and token.dep_ == "acl"
-        # ("Surgery finished, 6 hours.")
-        went = went or token.lemma_ in ("finish", "complete") and token.tag_ in ("VBD", "VBN")
-        if not (went or done) or negated(token):
+        # ("Surgery finished, 6 hours."; not "finn finished his course of amoxicillin")
+        over = token.lemma_ in ("finish", "complete") and token.tag_ in ("VBD", "VBN")
+        if not (went or done or over) or negated(token):
             continue
         thing = token.head if done else child(token, "nsubj", "nsubjpass")
+        if over and thing is not None and child(token, "dobj") is not None:
+            continue  # (what one finished is its object, not its subject)
         if thing is not None and nlp.stem(thing.lower_) in wanted:
             return True
     return False

@@ -210,11 +210,10 @@ def alternatives(question: str) -> list[str]:
     found = _CHOICE.search(question.strip())
     if not found:
         return []
-    # what follows a colon or comma ("Which came first: Anh's bike room petition or ..."),
-    # else the words nearest "or"
+    # what follows a colon ("Which came first: Anh's bike room petition or ..."), else the
+    # words nearest "or"
     before = question.strip()[: found.end(1)]
-    left = re.split(r"[:,]", before)[-1].split()
-    left = left if re.search(r"[:,]", before) else left[-2:]
+    left = before.split(":")[-1].split() if ":" in before else before.split(",")[-1].split()[-2:]
     left = [w for w in left if w.lower() not in ("first", "earlier", "before", "the", "a")]
     right = [w for w in found.group(2).split() if w.lower() not in ("first", "earlier")]
     return [" ".join(part) for part in (left, right) if part]
@@ -225,28 +224,40 @@ def first_mention(user_id: int, option: str) -> Fact | None:
     in it and the lemmas of its other words ("Mihkel leaving" for "Mihkel is leaving the
     studio", "me selling my bass" for "sold my old bass")."""
     rows = Fact.objects.filter(user_id=user_id).select_related("source_message")
-    first = rows.filter(text__icontains=option).order_by("created_at", "pk").first()
-    if first is not None:
-        return first
+    # (as said, else its last two words: "knee operation" of "Ron's knee operation")
+    for said in dict.fromkeys([option, " ".join(option.split()[-2:])]):
+        first = rows.filter(text__icontains=said).order_by("created_at", "pk").first()
+        if first is not None:
+            return first
     words = [t for t in parse(option) if t.is_alpha and not t.is_stop and t.pos_ != "PRON"]
     names = [t.text for t in words if t.pos_ == "PROPN"]
     wanted = {t.lemma_.lower() for t in words if t.pos_ != "PROPN"}
-    for name in names:
-        # (named in the message, if not in the fact: "petition for a bike room ..., Anh
-        # started it" for "Anh's bike room petition")
-        rows = rows.filter(Q(text__icontains=name) | Q(source_message__text__icontains=name))
     if not words or not names and not wanted:
         return None
+    named, told = rows, rows
+    for name in names:
+        named = named.filter(text__icontains=name)
+        # (named in the message, if not in the fact: "petition for a bike room ..., Anh
+        # started it" for "Anh's bike room petition")
+        told = told.filter(source_message__text__icontains=name)
+    found, half = _sharing(named, wanted)
+    if found is None and names:
+        found, _ = _sharing(told, wanted)
+    # ("starting a new language" is "an evening course of Japanese": by meaning, before a
+    # fact that shares half the words by chance, "the new shop")
+    return found or by_meaning(user_id, option, names) or half
+
+
+def _sharing(rows, wanted: set[str]) -> tuple[Fact | None, Fact | None]:
+    """The first of `rows` whose lemmas hold all of `wanted`, and the first holding half."""
     half = None
     for fact in rows.order_by("created_at", "pk")[:60]:
         said = {t.lemma_.lower() for t in parse(fact.text)}
         if wanted <= said:
-            return fact
+            return fact, half
         if half is None and len(wanted & said) * 2 >= len(wanted):
             half = fact
-    # ("starting a new language" is "an evening course of Japanese": by meaning, before a
-    # fact that shares half the words by chance, "the new shop")
-    return by_meaning(user_id, option, names) or half
+    return None, half
 
 
 OPTION_RELATED = 0.3  # cosine at which a fact tells of one side of "X or Y"

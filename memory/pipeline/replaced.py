@@ -18,6 +18,7 @@ from lemminflect import getInflection
 from memory import embeddings, nlp
 from memory.models import Fact
 from memory.nlp.casing import CHAT_WORDS, is_first_name, known_as
+from memory.nlp.intro import adjectival
 from memory.nlp.parse import Token, child, children, governing_verb, parse
 from memory.nlp.parted import PARTED
 from memory.nlp.predicates import is_plan, is_time, negated
@@ -254,9 +255,9 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
         return False  # "lol", "tbh": chat, which the tagger takes for nouns
     if nlp.stem(token.lower_) in anchor:
         return False  # X itself
-    if nlp.stem(token.lower_) in asked and not phrase_stems(token) - asked - anchor:
-        return False  # a word of the question ("winery"), not one named by it ("salbutamol
-        # inhaler" for "what inhaler")
+    if nlp.stem(token.lower_) in asked and not _named_by(token, asked | anchor):
+        return False  # a word of the question ("winery"), not one named by another noun
+        # ("salbutamol inhaler" for "what inhaler"; "electric car" says only what kind)
     if token.pos_ == "NOUN" and names_its_value(token):
         return False  # "my scooty is a 2016 Activa": the Activa was had, "scooty" says its kind
     if wanted is not None and wanted.kind == "person":
@@ -276,6 +277,18 @@ def candidate(token: Token, anchor: set[str], asked: set[str], wanted, doing: bo
         # ("what scooter did I have before the Kymco?": not "in Shanhua", where one lives)
         return not (token.pos_ == "PROPN" and token.dep_ == "pobj" and token.head.lower_ in HOMED)
     return True
+
+
+def _named_by(token: Token, said: set[str]) -> bool:
+    """Whether a noun is named by a word before it that `said` (stems) does not hold: a
+    noun, or a word the tagger took for an adjective that no dictionary knows as one
+    ("salbutamol inhaler"; not "electric car")."""
+    return any(
+        c.dep_ in ("compound", "amod")
+        and nlp.stem(c.lower_) not in said
+        and (c.pos_ in ("NOUN", "PROPN") or not adjectival(c.lower_))
+        for c in token.children
+    )
 
 
 # Prepositions before a named place that is where someone is, not a thing they had.

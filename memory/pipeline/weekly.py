@@ -98,8 +98,8 @@ def meant(rows) -> list[Said]:
             continue
         if out and repair.corrects_earlier(text):
             at_fixed = _put_right(out, text, adjacent=previous_named)
-            if at_fixed is not None:
-                continue
+            if at_fixed is not None and at_fixed == len(out) - 1 and previous_named:
+                continue  # (said right after it: "Oops, Fridays." says no more than that)
         out.append(Said(at, repair.meant(text) or text))
         previous_named = True
     return out
@@ -115,6 +115,8 @@ def _put_right(out: list[Said], text: str, *, adjacent: bool) -> int | None:
         if fixed is None:
             continue
         said = set(re.findall(r"[a-z]+", out[i].text.lower()))
+        if not day_words(fixed.right):
+            continue  # (a day is put right by a day)
         if (adjacent and i == len(out) - 1) or set(day_words(fixed.wrong)) & said:
             out[i] = Said(out[i].at, fixed.text)
             return i
