@@ -213,8 +213,8 @@ def _read_question(text: str, *, speaker: str) -> QuestionIntent:
         or holding(root, reader)
     )
     if found is None:
-        if base.yes_no and base.relation and base.object is None:
-            # "Does Ana still live on Elm Street?": the lexicon knew the verb, not the value
+        if base.yes_no and base.relation in PLACED and base.object is None:
+            # "Does Ana still live on Elm Street?": the lexicon knew the verb, not the place
             return replace(base, object=placed_value(root, reader, base.subject or ""))
         return base
     subject, relation, value = found
@@ -298,6 +298,9 @@ def habitual(root: Token) -> str | None:
     if any(a.lower_ in ("do", "does") for a in children(root, "aux")):
         return None  # "What do I use to get around?": a means, now
     return "".join(t.text_with_ws for t in root.doc if t not in (root, to)).strip()
+
+
+PLACED = {"lives_in", "works_for"}  # slots whose value is where one is
 
 
 def placed_value(root: Token, reader: Reader, subject: str) -> str | None:

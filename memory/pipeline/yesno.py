@@ -8,7 +8,7 @@ from django.conf import settings
 
 from memory import nlp
 from memory.models import Fact
-from memory.nlp.endings import ENDING_PHRASES, ENDING_VERBS
+from memory.nlp.endings import ENDING_PHRASES
 from memory.nlp.facts import leisure
 from memory.nlp.marks import ended_clauses
 from memory.nlp.statements import single_valued
@@ -272,9 +272,10 @@ def holder_yes_no(evidence: Evidence) -> str | None:
 
 
 def ended_by_verb(relation: str) -> bool:
-    """A slot whose verb says its value was left: "sign_off", "quit", "give_up"."""
+    """A slot whose verb and particle say its value was left: "sign_off", "give_up" (not
+    "finish": "Leonor is finishing her PhD" still does it)."""
     verb, _, particle = slot_name(relation).partition("_")
-    return gives_up(relation) or verb in ENDING_VERBS or (verb, particle) in ENDING_PHRASES
+    return gives_up(relation) or (verb, particle) in ENDING_PHRASES
 
 
 def newer_mention(evidence: Evidence, facts: list[Fact]) -> Fact | None:
