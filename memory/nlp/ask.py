@@ -306,8 +306,8 @@ PLACED = {"lives_in", "works_for"}  # slots whose value is where one is
 def placed_value(root: Token, reader: Reader, subject: str) -> str | None:
     """The object of a yes/no predicate's first preposition ("on Elm Street", "on a ship"),
     when it is not whom the question is about."""
-    places = [o for p, o in prep_objects(root) if o.pos_ in ("NOUN", "PROPN")]
-    value = reader.value(places[0]) if places else None
+    place = _first_placed(root)
+    value = reader.value(place) if place is not None else None
     if value is None or set(value.lower().split()) & set(subject.lower().split()):
         return None
     return value
@@ -318,9 +318,13 @@ def asked_value(root: Token, reader: Reader) -> str | None:
     first preposition ("Does Sam still work at the restaurant?" -> restaurant)."""
     obj = child(root, "dobj", "attr")
     if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
-        places = [o for p, o in prep_objects(root) if o.pos_ in ("NOUN", "PROPN")]
-        obj = places[0] if places else None
+        obj = _first_placed(root)
     return reader.value(obj) if obj is not None else None
+
+
+def _first_placed(root: Token) -> Token | None:
+    """The noun after a predicate's first preposition that has one ("on Elm Street")."""
+    return next((o for _, o in prep_objects(root) if o.pos_ in ("NOUN", "PROPN")), None)
 
 
 def owned_slot(doc, reader: Reader) -> tuple[str, str, str | None] | None:

@@ -192,11 +192,11 @@ def read(evidence: Evidence, question: Asked) -> list[Said]:
     order = 0
     for text, said_at in told(evidence, question):
         for sent in parse(text).sents:
+            shared = len(question.words & {nlp.stem(t.lemma_.lower()) for t in sent})
             for token in sent:
                 order += 1
                 value = of_asked(token, sent, question)
                 if value:
-                    shared = len(question.words & {nlp.stem(t.lemma_.lower()) for t in sent})
                     out.append(Said(value, said_at, order, _held(token, said_at), shared))
     return out
 

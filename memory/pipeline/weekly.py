@@ -114,9 +114,9 @@ def _put_right(out: list[Said], text: str, *, adjacent: bool) -> int | None:
         fixed = repair.repaired(text, before=out[i].text)
         if fixed is None:
             continue
-        said = set(re.findall(r"[a-z]+", out[i].text.lower()))
         if not day_words(fixed.right):
             continue  # (a day is put right by a day)
+        said = set(day_words(out[i].text))
         if (adjacent and i == len(out) - 1) or set(day_words(fixed.wrong)) & said:
             out[i] = Said(out[i].at, fixed.text)
             return i
